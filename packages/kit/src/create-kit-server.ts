@@ -1,0 +1,162 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Resource as ResourceListing,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { type Logger, silentLogger } from "./logger.js";
+import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
+import { ResourceHub } from "./resource-hub.js";
+import type { Tool, ToolContext } from "./tool.js";
+
+/** A whole server: its identity and its tools and resources. */
+export interface ServerSpec {
+  /** The server's name in `initialize` (e.g. `tabletop-dice`). */
+  name: string;
+  version: string;
+  title?: string;
+  /** Shown to the model once per session: when to use this server. */
+  instructions?: string;
+  tools: readonly Tool[];
+  resources?: readonly ResourceSpec[];
+  resourceTemplates?: readonly ResourceTemplate[];
+}
+
+/** Process-wide collaborators shared by every instance of a server. */
+export interface KitServerOptions {
+  /** Shared by every session of the process so that updates cross sessions; one is made if absent. */
+  hub?: ResourceHub;
+  logger?: Logger;
+}
+
+/** JSON-RPC error code of MCP's "resource not found". */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * Builds an SDK server from a spec, with no transport: ready for `connect()` by the kit's
+ * runner, by a test over an in-memory transport, or by the gateway in-process.
+ */
+export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}): Server {
+  const hub = options.hub ?? new ResourceHub();
+  const logger = options.logger ?? silentLogger;
+  const hasResources = (spec.resources?.length ?? 0) + (spec.resourceTemplates?.length ?? 0) > 0;
+  const server = new Server(
+    { name: spec.name, version: spec.version, ...(spec.title ? { title: spec.title } : {}) },
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
+      },
+      ...(spec.instructions ? { instructions: spec.instructions } : {}),
+    },
+  );
+  registerTools(server, spec, hub, logger);
+  if (hasResources) registerResources(server, spec, hub);
+  hub.attach(server);
+  const previousOnClose = server.onclose;
+  server.onclose = () => {
+    hub.detach(server);
+    previousOnClose?.();
+  };
+  return server;
+}
+
+function registerTools(server: Server, spec: ServerSpec, hub: ResourceHub, logger: Logger): void {
+  const tools = new Map(spec.tools.map((tool) => [tool.name, tool]));
+  const listings = spec.tools.map((tool) => tool.listing);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listings }));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const tool = tools.get(request.params.name);
+    if (!tool) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${request.params.name}; available tools are ${[...tools.keys()].join(", ")}`,
+      );
+    }
+    const progressToken = request.params._meta?.progressToken;
+    const context: ToolContext = {
+      signal: extra.signal,
+      sessionId: extra.sessionId,
+      logger,
+      resourceUpdated: (uri) => hub.updated(uri),
+      resourceListChanged: () => hub.listChanged(),
+      progress: async (progress, total, message) => {
+        if (progressToken === undefined) return;
+        await extra.sendNotification({
+          method: "notifications/progress",
+          params: { progressToken, progress, total, message },
+        });
+      },
+    };
+    return tool.call(request.params.arguments, context);
+  });
+}
+
+function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): void {
+  const fixed = new Map((spec.resources ?? []).map((resource) => [resource.uri, resource]));
+  const templates = spec.resourceTemplates ?? [];
+  server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
+    const context: ResourceContext = { sessionId: extra.sessionId, signal: extra.signal };
+    const resources: ResourceListing[] = [...fixed.values()].map(fixedListing);
+    for (const template of templates) {
+      if (template.spec.list) resources.push(...(await template.spec.list(context)));
+    }
+    return { resources };
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: templates.map((template) => template.listing),
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    const { uri } = request.params;
+    const context: ResourceContext = { sessionId: extra.sessionId, signal: extra.signal };
+    const contents = await readResource(uri, fixed, templates, context);
+    if (!contents) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+    return { contents: [{ uri, ...contents }] };
+  });
+  server.setRequestHandler(SubscribeRequestSchema, (request) => {
+    hub.subscribe(request.params.uri, server);
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    hub.unsubscribe(request.params.uri, server);
+    return {};
+  });
+}
+
+async function readResource(
+  uri: string,
+  fixed: Map<string, ResourceSpec>,
+  templates: readonly ResourceTemplate[],
+  context: ResourceContext,
+): Promise<(ResourceText & { mimeType: string }) | undefined> {
+  const resource = fixed.get(uri);
+  if (resource) {
+    const contents = await resource.read(context);
+    return { mimeType: resource.mimeType, ...contents };
+  }
+  for (const template of templates) {
+    const variables = template.match(uri);
+    if (!variables) continue;
+    const contents = await template.spec.read(uri, variables, context);
+    if (contents) return { mimeType: template.spec.mimeType, ...contents };
+  }
+  return undefined;
+}
+
+function fixedListing(resource: ResourceSpec): ResourceListing {
+  const listing: ResourceListing = {
+    uri: resource.uri,
+    name: resource.name,
+    description: resource.description,
+    mimeType: resource.mimeType,
+  };
+  if (resource.title) listing.title = resource.title;
+  return listing;
+}

@@ -1,0 +1,46 @@
+export type { CommonOptions, ExtraFlag, ParsedCommandLine, PositionalArgument } from "./cli/flags.js";
+export { parseCommandLine } from "./cli/flags.js";
+export { UsageError } from "./cli/usage-error.js";
+export { createKitServer, type KitServerOptions, type ServerSpec } from "./create-kit-server.js";
+export {
+  type DomainErrorBody,
+  type InvalidParametersBody,
+  InvalidParametersError,
+  type ParameterProblem,
+  ToolError,
+  type ToolErrorCode,
+} from "./errors.js";
+export {
+  BODY_LIMIT_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  type HttpHandle,
+  type HttpOptions,
+  serveHttp,
+} from "./http/http-server.js";
+export { createLogger, LOG_LEVELS, type LogLevel, type Logger, silentLogger } from "./logger.js";
+export { readPackageVersion } from "./package-version.js";
+export {
+  defineResource,
+  defineResourceTemplate,
+  type ResourceContext,
+  type ResourceSpec,
+  type ResourceTemplate,
+  type ResourceTemplateSpec,
+  type ResourceText,
+} from "./resource.js";
+export { ResourceHub } from "./resource-hub.js";
+export { structuredResult } from "./results.js";
+export { InFlightRequests } from "./runtime/in-flight.js";
+export { type Clock, type ScheduleDecision, SpacingLimiter, systemClock } from "./runtime/rate-limiter.js";
+export {
+  type CommandSpec,
+  type RunEnvironment,
+  runServer,
+  type ServerFactory,
+  type SetupContext,
+} from "./runtime/run-server.js";
+export { installSessionGate, type SessionGate, type SessionGateOptions } from "./runtime/session-gate.js";
+export { type StdioHandle, type StdioOptions, serveStdio } from "./runtime/stdio.js";
+export { defineTool, type Tool, type ToolContext, type ToolHints, type ToolSpec } from "./tool.js";
+export { validateArguments, type ValidationOutcome } from "./validation/validate-arguments.js";

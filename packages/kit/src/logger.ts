@@ -1,0 +1,47 @@
+/** Log levels, most severe first. The default is `error`. */
+export const LOG_LEVELS = ["error", "warn", "info", "debug"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Structured fields of a log line; never tool arguments at `error`. */
+export type LogFields = Record<string, string | number | boolean | undefined>;
+
+/** A logger that writes one JSON object per line to stderr; stdout belongs to the protocol. */
+export interface Logger {
+  readonly level: LogLevel;
+  error(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  debug(message: string, fields?: LogFields): void;
+}
+
+/** Where log lines go; stderr unless a test passes its own sink. */
+export type LogSink = (line: string) => void;
+
+const writeToStderr: LogSink = (line) => {
+  process.stderr.write(line);
+};
+
+/**
+ * Creates a logger for one process.
+ * @param name - the server's name, on every line
+ * @param level - lines less severe than this are dropped
+ * @param sink - receives each line, newline included
+ */
+export function createLogger(name: string, level: LogLevel = "error", sink = writeToStderr): Logger {
+  const threshold = LOG_LEVELS.indexOf(level);
+  const emit = (lineLevel: LogLevel, message: string, fields?: LogFields) => {
+    if (LOG_LEVELS.indexOf(lineLevel) > threshold) return;
+    const record = { time: new Date().toISOString(), level: lineLevel, name, message, ...fields };
+    sink(`${JSON.stringify(record)}\n`);
+  };
+  return {
+    level,
+    error: (message, fields) => emit("error", message, fields),
+    warn: (message, fields) => emit("warn", message, fields),
+    info: (message, fields) => emit("info", message, fields),
+    debug: (message, fields) => emit("debug", message, fields),
+  };
+}
+
+/** A logger that drops everything (the default for servers composed in-process). */
+export const silentLogger: Logger = createLogger("silent", "error", () => {});

@@ -1,0 +1,79 @@
+import type { Resource as ResourceListing, ResourceTemplate as TemplateListing } from "@modelcontextprotocol/sdk/types.js";
+import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+
+/** What a resource reader can use. */
+export interface ResourceContext {
+  readonly sessionId: string | undefined;
+  readonly signal: AbortSignal;
+}
+
+/** The contents of one read: text in the declared MIME type. */
+export interface ResourceText {
+  text: string;
+  mimeType?: string;
+}
+
+/** A resource with a fixed URI. */
+export interface ResourceSpec {
+  uri: string;
+  name: string;
+  title?: string;
+  description: string;
+  mimeType: string;
+  read(context: ResourceContext): ResourceText | Promise<ResourceText>;
+}
+
+/** A family of resources addressed by an RFC 6570 URI template. */
+export interface ResourceTemplateSpec {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description: string;
+  mimeType: string;
+  /** The concrete resources of this template to show in `resources/list`, if any. */
+  list?(context: ResourceContext): ResourceListing[] | Promise<ResourceListing[]>;
+  /** Reads one resource; `undefined` when nothing exists at that URI. */
+  read(
+    uri: string,
+    variables: Record<string, string>,
+    context: ResourceContext,
+  ): ResourceText | undefined | Promise<ResourceText | undefined>;
+}
+
+/** A declared resource template with its compiled matcher. */
+export interface ResourceTemplate {
+  readonly spec: ResourceTemplateSpec;
+  readonly listing: TemplateListing;
+  /** The template's variables for a URI, or `undefined` when the URI is not of this template. */
+  match(uri: string): Record<string, string> | undefined;
+}
+
+/** Declares a fixed resource. */
+export function defineResource(spec: ResourceSpec): ResourceSpec {
+  return spec;
+}
+
+/** Declares a resource template; its URI template is parsed once. */
+export function defineResourceTemplate(spec: ResourceTemplateSpec): ResourceTemplate {
+  const template = new UriTemplate(spec.uriTemplate);
+  const listing: TemplateListing = {
+    uriTemplate: spec.uriTemplate,
+    name: spec.name,
+    description: spec.description,
+    mimeType: spec.mimeType,
+  };
+  if (spec.title) listing.title = spec.title;
+  return {
+    spec,
+    listing,
+    match(uri) {
+      const variables = template.match(uri);
+      if (!variables) return undefined;
+      const flat: Record<string, string> = {};
+      for (const [key, value] of Object.entries(variables)) {
+        flat[key] = Array.isArray(value) ? value.join(",") : value;
+      }
+      return flat;
+    },
+  };
+}

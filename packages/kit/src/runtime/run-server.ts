@@ -1,0 +1,148 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { CommonOptions, ExtraFlag, PositionalArgument } from "../cli/flags.js";
+import { parseCommandLine } from "../cli/flags.js";
+import { helpText } from "../cli/help.js";
+import { UsageError } from "../cli/usage-error.js";
+import { serveHttp } from "../http/http-server.js";
+import { createLogger, type Logger } from "../logger.js";
+import { ResourceHub } from "../resource-hub.js";
+import { InFlightRequests } from "./in-flight.js";
+import { serveStdio } from "./stdio.js";
+
+/** What a server's setup receives: the parsed command line and the process-wide collaborators. */
+export interface SetupContext {
+  options: CommonOptions;
+  /** The server's extra flags by name (see {@link ExtraFlag}). */
+  extra: Record<string, unknown>;
+  positional: string | undefined;
+  logger: Logger;
+  /** Shared by every session of the process. */
+  hub: ResourceHub;
+}
+
+/** What setup returns: how to make one session's server, and what to release at exit. */
+export interface ServerFactory {
+  createServer: () => Server;
+  close?: () => void | Promise<void>;
+}
+
+/** A command: its flags and how to build its server. */
+export interface CommandSpec {
+  /** The command name, e.g. `tabletop-dice`; also the logger's name. */
+  command: string;
+  summary: string;
+  version: string;
+  defaultPort: number;
+  defaultRateLimitMs?: number;
+  /** Names what is rate-limited in `RATE_LIMITED` messages, e.g. `dice requests`. */
+  requestNoun?: string;
+  extraFlags?: readonly ExtraFlag[];
+  positional?: PositionalArgument;
+  /** Runs once per process, after the command line is accepted; may throw {@link UsageError}. */
+  setup: (context: SetupContext) => ServerFactory | Promise<ServerFactory>;
+}
+
+/** Where a run reads its arguments and environment; tests may pass their own. */
+export interface RunEnvironment {
+  argv?: readonly string[];
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** How long shutdown waits for in-flight calls before closing anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * The whole life of a server process: parses flags (exit 2 with one line on bad input), serves
+ * stdio or HTTP, and shuts down gracefully on SIGINT, SIGTERM or stdin close (stdio), letting
+ * in-flight calls finish, then exits 0.
+ */
+export async function runServer(spec: CommandSpec, environment: RunEnvironment = {}): Promise<void> {
+  const argv = environment.argv ?? process.argv.slice(2);
+  const env = environment.env ?? process.env;
+  const lineSpec = {
+    defaultPort: spec.defaultPort,
+    defaultRateLimitMs: spec.defaultRateLimitMs ?? 0,
+    ...(spec.extraFlags ? { extraFlags: spec.extraFlags } : {}),
+    ...(spec.positional ? { positional: spec.positional } : {}),
+  };
+  let factory: ServerFactory;
+  let context: SetupContext;
+  try {
+    const parsed = parseCommandLine(argv, env, lineSpec);
+    if (parsed.kind === "help") {
+      process.stdout.write(helpText({ command: spec.command, summary: spec.summary }, lineSpec));
+      return;
+    }
+    if (parsed.kind === "version") {
+      process.stdout.write(`${spec.version}\n`);
+      return;
+    }
+    const logger = createLogger(spec.command, parsed.options.logLevel);
+    context = { ...parsed, logger, hub: new ResourceHub() };
+    factory = await spec.setup(context);
+  } catch (error) {
+    if (error instanceof UsageError) exitWithUsageError(spec.command, error);
+    throw error;
+  }
+  await serve(spec, context, factory);
+}
+
+function exitWithUsageError(command: string, error: UsageError): never {
+  process.stderr.write(`${command}: ${error.message}\n`);
+  process.exit(2);
+}
+
+async function serve(spec: CommandSpec, context: SetupContext, factory: ServerFactory): Promise<void> {
+  const { options, logger } = context;
+  const inFlight = new InFlightRequests();
+  let stopTransport: () => Promise<void>;
+  let shuttingDown = false;
+  const shutdown = async (reason: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info("shutting down", { reason, in_flight: inFlight.size });
+    await inFlight.idle(SHUTDOWN_GRACE_MS);
+    await stopTransport().catch((error: unknown) => logger.error(`close failed: ${String(error)}`));
+    await Promise.resolve(factory.close?.()).catch((error: unknown) => logger.error(`close failed: ${String(error)}`));
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  if (options.transport === "stdio") {
+    const handle = await serveStdio({
+      createServer: factory.createServer,
+      rateLimitMs: options.rateLimitMs,
+      inFlight,
+      logger,
+      ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
+      onInputClosed: () => void shutdown("stdin closed"),
+    });
+    stopTransport = () => handle.close();
+    return;
+  }
+  try {
+    const handle = await serveHttp({
+      createServer: factory.createServer,
+      name: spec.command,
+      version: spec.version,
+      host: options.host,
+      port: options.port,
+      allowedHosts: options.allowedHosts,
+      authToken: options.authToken,
+      rateLimitMs: options.rateLimitMs,
+      logger,
+      inFlight,
+      ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
+    });
+    stopTransport = () => handle.close();
+    process.stderr.write(`listening on ${handle.url}\n`);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
+      process.stderr.write(`${spec.command}: cannot listen on ${options.host}:${options.port} (${code})\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}

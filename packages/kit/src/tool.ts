@@ -1,0 +1,170 @@
+import type { CallToolResult, Tool as ToolListing, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type * as z from "zod";
+import { InvalidParametersError, type ParameterProblem, ToolError } from "./errors.js";
+import type { Logger } from "./logger.js";
+import {
+  internalErrorResult,
+  invalidParametersResult,
+  structuredResult,
+  toolErrorResult,
+} from "./results.js";
+import { type JsonSchemaNode, toJsonSchema } from "./validation/json-schema.js";
+import { validateArguments } from "./validation/validate-arguments.js";
+
+/** What a tool handler can use besides its arguments. */
+export interface ToolContext {
+  /** Aborted when the client cancels the call or the session closes. */
+  readonly signal: AbortSignal;
+  /** The MCP session the call came in on, when the transport has one. */
+  readonly sessionId: string | undefined;
+  /** Announces that a resource changed: subscribed sessions get `notifications/resources/updated`. */
+  resourceUpdated(uri: string): void;
+  /** Announces that the list of resources changed, to every session of this process. */
+  resourceListChanged(): void;
+  /** Sends `notifications/progress` when the client asked for progress; a no-op otherwise. */
+  progress(progress: number, total?: number, message?: string): Promise<void>;
+  readonly logger: Logger;
+}
+
+/** The hints a tool must carry (contract, "Tool results"); `openWorldHint` is always false. */
+export interface ToolHints {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+}
+
+/** Everything that defines a tool, written once. */
+export interface ToolSpec<Input extends z.ZodType, Output extends z.ZodType> {
+  /** snake_case name as the seeds spell it, `[a-zA-Z0-9_-]{1,64}`. */
+  name: string;
+  title: string;
+  /** Written for a model: when to use the tool, how to read its answer. */
+  description: string;
+  /** A strict zod object: unknown parameters are rejected. */
+  input: Input;
+  /** The success shape; the kit adds the error shape to the advertised `outputSchema`. */
+  output: Output;
+  annotations: ToolHints;
+  /** The message of an unexpected failure; defaults to `Internal error while running NAME`. */
+  internalErrorMessage?: string;
+  /** Cross-field rules, run only when the schema passed; problems use the server's wording. */
+  checkArguments?: (args: z.output<Input>) => ParameterProblem[];
+  handler: (args: z.output<Input>, context: ToolContext) => z.input<Output> | Promise<z.input<Output>>;
+}
+
+/** A declared tool, ready to list and call. */
+export interface Tool {
+  readonly name: string;
+  /** The entry for `tools/list`. */
+  readonly listing: ToolListing;
+  /** Validates, runs the handler, and maps every outcome to a contract-shaped result. */
+  call(rawArguments: unknown, context: ToolContext): Promise<CallToolResult>;
+}
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const schemaCache = new WeakMap<z.ZodType, JsonSchemaNode>();
+
+function cachedJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchemaNode {
+  let json = schemaCache.get(schema);
+  if (!json) {
+    json = toJsonSchema(schema, io);
+    schemaCache.set(schema, json);
+  }
+  return json;
+}
+
+const ERROR_OUTPUT_SCHEMA: JsonSchemaNode = {
+  type: "object",
+  properties: {
+    error: {
+      type: "object",
+      properties: {
+        message: { type: "string" },
+        code: { type: "string" },
+        details: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              parameter: { type: "string" },
+              issue: { type: "string" },
+              valid_range: { type: "string" },
+            },
+            required: ["parameter", "issue"],
+          },
+        },
+      },
+      required: ["message"],
+    },
+  },
+  required: ["error"],
+};
+
+/**
+ * Declares a tool. Its JSON Schemas are computed once per zod schema, so declaring tools per
+ * session (for per-session state) costs nothing after the first.
+ * @throws Error when the name is not a valid MCP tool name
+ */
+export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
+  spec: ToolSpec<Input, Output>,
+): Tool {
+  if (!TOOL_NAME.test(spec.name)) throw new Error(`Invalid tool name: ${spec.name}`);
+  const inputSchema = cachedJsonSchema(spec.input, "input");
+  const outputSchema = cachedJsonSchema(spec.output, "output");
+  const listing: ToolListing = {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    inputSchema: inputSchema as ToolListing["inputSchema"],
+    outputSchema: { type: "object", anyOf: [outputSchema, ERROR_OUTPUT_SCHEMA] },
+    annotations: { title: spec.title, ...spec.annotations, openWorldHint: false } satisfies ToolAnnotations,
+  };
+  return {
+    name: spec.name,
+    listing,
+    call: (rawArguments, context) => callTool(spec, inputSchema, rawArguments, context),
+  };
+}
+
+async function callTool<Input extends z.ZodType, Output extends z.ZodType>(
+  spec: ToolSpec<Input, Output>,
+  inputSchema: JsonSchemaNode,
+  rawArguments: unknown,
+  context: ToolContext,
+): Promise<CallToolResult> {
+  const validation = validateArguments(spec.input, inputSchema, rawArguments);
+  if (!validation.ok) return rejectArguments(spec.name, validation.problems, context.logger);
+  const args = validation.value as z.output<Input>;
+  const crossProblems = spec.checkArguments?.(args) ?? [];
+  if (crossProblems.length > 0) return rejectArguments(spec.name, crossProblems, context.logger);
+  try {
+    const value = await spec.handler(args, context);
+    return structuredResult(value as Record<string, unknown>);
+  } catch (error) {
+    const fallback = spec.internalErrorMessage ?? `Internal error while running ${spec.name}`;
+    return errorToResult(spec.name, error, context.logger, fallback);
+  }
+}
+
+function rejectArguments(tool: string, problems: ParameterProblem[], logger: Logger): CallToolResult {
+  logger.warn("invalid parameters", { tool, problems: problems.length });
+  return invalidParametersResult(problems);
+}
+
+/** Maps anything a handler threw to a result; unexpected errors are logged, never leaked. */
+function errorToResult(
+  tool: string,
+  error: unknown,
+  logger: Logger,
+  internalMessage: string,
+): CallToolResult {
+  if (error instanceof InvalidParametersError) return rejectArguments(tool, [...error.problems], logger);
+  if (error instanceof ToolError) {
+    logger.warn(error.message, { tool, code: error.code });
+    return toolErrorResult(error);
+  }
+  const name = error instanceof Error ? error.name : typeof error;
+  const message = error instanceof Error ? error.message : String(error);
+  logger.error(`${name}: ${message}`, { tool });
+  return internalErrorResult(internalMessage);
+}

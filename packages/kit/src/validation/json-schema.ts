@@ -1,0 +1,58 @@
+import * as z from "zod";
+
+/** A JSON Schema node as zod emits it; only the keywords the kit reads are typed. */
+export interface JsonSchemaNode {
+  type?: string | string[];
+  properties?: Record<string, JsonSchemaNode>;
+  required?: string[];
+  items?: JsonSchemaNode;
+  anyOf?: JsonSchemaNode[];
+  oneOf?: JsonSchemaNode[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  [keyword: string]: unknown;
+}
+
+/**
+ * The JSON Schema advertised for a zod schema: draft 2020-12 without the `$schema` marker,
+ * which MCP clients do not need on every tool.
+ */
+export function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchemaNode {
+  const { $schema: _marker, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+  }) as JsonSchemaNode;
+  return rest;
+}
+
+/** Follows a zod issue path (`["rolls", 2, "dice_sides"]`) into a JSON Schema. */
+export function schemaAtPath(
+  root: JsonSchemaNode,
+  path: readonly PropertyKey[],
+): JsonSchemaNode | undefined {
+  let node: JsonSchemaNode | undefined = root;
+  for (const key of path) {
+    node = node && unwrapOptional(node);
+    if (!node) return undefined;
+    node = typeof key === "number" ? node.items : node.properties?.[String(key)];
+  }
+  return node && unwrapOptional(node);
+}
+
+/** `true` when the node accepts JSON `null` itself (a nullable parameter keeps its null). */
+export function acceptsNull(node: JsonSchemaNode): boolean {
+  if (node.type === "null") return true;
+  if (Array.isArray(node.type) && node.type.includes("null")) return true;
+  return (node.anyOf ?? node.oneOf ?? []).some(acceptsNull);
+}
+
+function unwrapOptional(node: JsonSchemaNode): JsonSchemaNode {
+  const alternatives = node.anyOf ?? node.oneOf;
+  if (!alternatives) return node;
+  const nonNull = alternatives.filter((alternative) => alternative.type !== "null");
+  return nonNull.length === 1 && nonNull[0] ? nonNull[0] : node;
+}

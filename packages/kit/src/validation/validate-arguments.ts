@@ -1,0 +1,73 @@
+import type * as z from "zod";
+import type { ParameterProblem } from "../errors.js";
+import { issueToProblems } from "./issue-to-problem.js";
+import { acceptsNull, type JsonSchemaNode } from "./json-schema.js";
+
+/** The outcome of checking a tool call's arguments against its input schema. */
+export type ValidationOutcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; problems: ParameterProblem[] };
+
+/**
+ * Validates raw tool arguments. `null` for an optional parameter means absent; nothing is
+ * coerced; every problem of the request is reported, once, in the contract's wording.
+ */
+export function validateArguments<T>(
+  schema: z.ZodType<T>,
+  jsonSchema: JsonSchemaNode,
+  raw: unknown,
+): ValidationOutcome<T> {
+  const input = dropOptionalNulls(raw ?? {}, jsonSchema);
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const problems: ParameterProblem[] = [];
+  const seen = new Set<string>();
+  for (const issue of parsed.error.issues) {
+    for (const problem of issueToProblems(issue, input, jsonSchema)) {
+      const key = `${problem.parameter}\u0000${problem.issue}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push(problem);
+    }
+  }
+  return { ok: false, problems };
+}
+
+/**
+ * Removes `null` where the schema makes a property optional and does not accept `null`
+ * itself, at every depth. Returns the input unchanged (same object) when nothing is dropped.
+ */
+export function dropOptionalNulls(value: unknown, node: JsonSchemaNode | undefined): unknown {
+  if (!node || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    const itemNode = node.items;
+    if (!itemNode) return value;
+    let changed = false;
+    const items = value.map((item) => {
+      const next = dropOptionalNulls(item, itemNode);
+      if (next !== item) changed = true;
+      return next;
+    });
+    return changed ? items : value;
+  }
+  const properties = node.properties;
+  if (!properties) return value;
+  const required = new Set(node.required ?? []);
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, child] of Object.entries(record)) {
+    const childNode = properties[key];
+    if (!childNode) continue;
+    if (child === null && !required.has(key) && !acceptsNull(childNode)) {
+      copy ??= { ...record };
+      delete copy[key];
+      continue;
+    }
+    const next = dropOptionalNulls(child, childNode);
+    if (next !== child) {
+      copy ??= { ...record };
+      copy[key] = next;
+    }
+  }
+  return copy ?? value;
+}

@@ -1,0 +1,65 @@
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { type HttpHandle, type HttpOptions, InFlightRequests, ResourceHub, serveHttp, silentLogger } from "../../src/index.js";
+import { createFixtureServer, createFixtureState } from "../fixture/fixture-server.mjs";
+
+/** The fixture server's command file. */
+export const FIXTURE_ENTRY = fileURLToPath(new URL("../fixture/fixture-server.mjs", import.meta.url));
+
+/** A connected SDK client over stdio to a fresh fixture child process. */
+export async function connectStdio(args: string[] = [], env: Record<string, string> = {}): Promise<{
+  client: Client;
+  transport: StdioClientTransport;
+}> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [FIXTURE_ENTRY, ...args],
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "kit-test", version: "1.0.0" });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** Starts the fixture over HTTP in this process on a free port. */
+export async function startHttpFixture(overrides: Partial<HttpOptions> = {}): Promise<HttpHandle> {
+  const state = createFixtureState();
+  const hub = new ResourceHub();
+  return serveHttp({
+    createServer: () => createFixtureServer(state, { hub }),
+    name: "kit-fixture",
+    version: "1.0.0",
+    host: "127.0.0.1",
+    port: 0,
+    allowedHosts: [],
+    authToken: undefined,
+    rateLimitMs: 0,
+    logger: silentLogger,
+    inFlight: new InFlightRequests(),
+    ...overrides,
+  });
+}
+
+/** A connected SDK client over Streamable HTTP. */
+export async function connectHttp(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: "kit-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+/** The structured content of a tool result, typed loosely for assertions. */
+export function structured(result: unknown): Record<string, unknown> {
+  return (result as CallToolResult).structuredContent as Record<string, unknown>;
+}
+
+/** The single text item of a tool result, parsed. */
+export function textJson(result: unknown): unknown {
+  const content = (result as CallToolResult).content;
+  const first = content[0];
+  if (!first || first.type !== "text") throw new Error("expected one text item");
+  return JSON.parse(first.text);
+}
