@@ -15,7 +15,7 @@ const WORD_RANGE = 2 ** 32;
  * Creates a word source backed by the platform CSPRNG, fetching {@link CRYPTO_POOL_SIZE} words
  * at a time so that many dice cost one system call.
  *
- * @returns a word source that never repeats a pooled word
+ * @returns a word source that hands out each pooled word once
  */
 export function createCryptoWordSource(): WordSource {
   const pool = new Uint32Array(CRYPTO_POOL_SIZE);

@@ -19,7 +19,10 @@ function rotateLeft(value: number, bits: number): number {
  * @returns a function giving the next unsigned 32-bit output on each call
  */
 export function createXoshiro128StarStar(initialState: Xoshiro128State): () => number {
-  let [s0, s1, s2, s3] = initialState.map((word) => word >>> 0) as [number, number, number, number];
+  let s0 = initialState[0] >>> 0;
+  let s1 = initialState[1] >>> 0;
+  let s2 = initialState[2] >>> 0;
+  let s3 = initialState[3] >>> 0;
   return () => {
     const result = Math.imul(rotateLeft(Math.imul(s1, 5), 7), 9) >>> 0;
     const shifted = s1 << 9;
@@ -51,7 +54,11 @@ export function seedStateFromString(seed: string): Xoshiro128State {
     );
   }
   const digest = createHash("sha256").update(seed, "utf8").digest();
-  const state = [0, 4, 8, 12].map((offset) => digest.readUInt32LE(offset));
-  const [s0 = 0, s1 = 0, s2 = 0, s3 = 0] = state;
-  return s0 === 0 && s1 === 0 && s2 === 0 && s3 === 0 ? [1, 0, 0, 0] : [s0, s1, s2, s3];
+  const state = [
+    digest.readUInt32LE(0),
+    digest.readUInt32LE(4),
+    digest.readUInt32LE(8),
+    digest.readUInt32LE(12),
+  ] as const;
+  return state.every((word) => word === 0) ? [1, 0, 0, 0] : state;
 }
