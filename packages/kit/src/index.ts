@@ -1,4 +1,9 @@
-export type { CommonOptions, ExtraFlag, ParsedCommandLine, PositionalArgument } from "./cli/flags.js";
+export type {
+  CommonOptions,
+  ExtraFlag,
+  ParsedCommandLine,
+  PositionalArgument,
+} from "./cli/flags.js";
 export { parseCommandLine } from "./cli/flags.js";
 export { UsageError } from "./cli/usage-error.js";
 export { createKitServer, type KitServerOptions, type ServerSpec } from "./create-kit-server.js";
@@ -18,7 +23,7 @@ export {
   type HttpOptions,
   serveHttp,
 } from "./http/http-server.js";
-export { createLogger, LOG_LEVELS, type LogLevel, type Logger, silentLogger } from "./logger.js";
+export { createLogger, LOG_LEVELS, type Logger, type LogLevel, silentLogger } from "./logger.js";
 export { readPackageVersion } from "./package-version.js";
 export {
   defineResource,
@@ -32,7 +37,12 @@ export {
 export { ResourceHub } from "./resource-hub.js";
 export { structuredResult } from "./results.js";
 export { InFlightRequests } from "./runtime/in-flight.js";
-export { type Clock, type ScheduleDecision, SpacingLimiter, systemClock } from "./runtime/rate-limiter.js";
+export {
+  type Clock,
+  type ScheduleDecision,
+  SpacingLimiter,
+  systemClock,
+} from "./runtime/rate-limiter.js";
 export {
   type CommandSpec,
   type RunEnvironment,
@@ -40,7 +50,11 @@ export {
   type ServerFactory,
   type SetupContext,
 } from "./runtime/run-server.js";
-export { installSessionGate, type SessionGate, type SessionGateOptions } from "./runtime/session-gate.js";
+export {
+  installSessionGate,
+  type SessionGate,
+  type SessionGateOptions,
+} from "./runtime/session-gate.js";
 export { type StdioHandle, type StdioOptions, serveStdio } from "./runtime/stdio.js";
 export { defineTool, type Tool, type ToolContext, type ToolHints, type ToolSpec } from "./tool.js";
-export { validateArguments, type ValidationOutcome } from "./validation/validate-arguments.js";
+export { type ValidationOutcome, validateArguments } from "./validation/validate-arguments.js";

@@ -27,7 +27,11 @@ const writeToStderr: LogSink = (line) => {
  * @param level - lines less severe than this are dropped
  * @param sink - receives each line, newline included
  */
-export function createLogger(name: string, level: LogLevel = "error", sink = writeToStderr): Logger {
+export function createLogger(
+  name: string,
+  level: LogLevel = "error",
+  sink = writeToStderr,
+): Logger {
   const threshold = LOG_LEVELS.indexOf(level);
   const emit = (lineLevel: LogLevel, message: string, fields?: LogFields) => {
     if (LOG_LEVELS.indexOf(lineLevel) > threshold) return;

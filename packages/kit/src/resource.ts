@@ -1,5 +1,8 @@
-import type { Resource as ResourceListing, ResourceTemplate as TemplateListing } from "@modelcontextprotocol/sdk/types.js";
 import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import type {
+  Resource as ResourceListing,
+  ResourceTemplate as TemplateListing,
+} from "@modelcontextprotocol/sdk/types.js";
 
 /** What a resource reader can use. */
 export interface ResourceContext {

@@ -1,5 +1,10 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { DomainErrorBody, InvalidParametersBody, ParameterProblem, ToolError } from "./errors.js";
+import type {
+  DomainErrorBody,
+  InvalidParametersBody,
+  ParameterProblem,
+  ToolError,
+} from "./errors.js";
 
 /**
  * Wraps a tool's structured answer the way the contract requires: `structuredContent` plus the

@@ -1,4 +1,8 @@
-import type { CallToolResult, Tool as ToolListing, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CallToolResult,
+  ToolAnnotations,
+  Tool as ToolListing,
+} from "@modelcontextprotocol/sdk/types.js";
 import type * as z from "zod";
 import { InvalidParametersError, type ParameterProblem, ToolError } from "./errors.js";
 import type { Logger } from "./logger.js";
@@ -49,7 +53,10 @@ export interface ToolSpec<Input extends z.ZodType, Output extends z.ZodType> {
   internalErrorMessage?: string;
   /** Cross-field rules, run only when the schema passed; problems use the server's wording. */
   checkArguments?: (args: z.output<Input>) => ParameterProblem[];
-  handler: (args: z.output<Input>, context: ToolContext) => z.input<Output> | Promise<z.input<Output>>;
+  handler: (
+    args: z.output<Input>,
+    context: ToolContext,
+  ) => z.input<Output> | Promise<z.input<Output>>;
 }
 
 /** A declared tool, ready to list and call. */
@@ -117,7 +124,11 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
     description: spec.description,
     inputSchema: inputSchema as ToolListing["inputSchema"],
     outputSchema: { type: "object", anyOf: [outputSchema, ERROR_OUTPUT_SCHEMA] },
-    annotations: { title: spec.title, ...spec.annotations, openWorldHint: false } satisfies ToolAnnotations,
+    annotations: {
+      title: spec.title,
+      ...spec.annotations,
+      openWorldHint: false,
+    } satisfies ToolAnnotations,
   };
   return {
     name: spec.name,
@@ -146,7 +157,11 @@ async function callTool<Input extends z.ZodType, Output extends z.ZodType>(
   }
 }
 
-function rejectArguments(tool: string, problems: ParameterProblem[], logger: Logger): CallToolResult {
+function rejectArguments(
+  tool: string,
+  problems: ParameterProblem[],
+  logger: Logger,
+): CallToolResult {
   logger.warn("invalid parameters", { tool, problems: problems.length });
   return invalidParametersResult(problems);
 }
@@ -158,7 +173,8 @@ function errorToResult(
   logger: Logger,
   internalMessage: string,
 ): CallToolResult {
-  if (error instanceof InvalidParametersError) return rejectArguments(tool, [...error.problems], logger);
+  if (error instanceof InvalidParametersError)
+    return rejectArguments(tool, [...error.problems], logger);
   if (error instanceof ToolError) {
     logger.warn(error.message, { tool, code: error.code });
     return toolErrorResult(error);

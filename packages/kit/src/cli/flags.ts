@@ -89,7 +89,9 @@ const COMMON_FLAGS: readonly CommonFlag[] = [
     apply(options, raw, source) {
       const separator = raw.lastIndexOf(":");
       if (separator <= 0) {
-        throw new UsageError(`${source} must be HOST:PORT, e.g. 127.0.0.1:8080 (got ${JSON.stringify(raw)})`);
+        throw new UsageError(
+          `${source} must be HOST:PORT, e.g. 127.0.0.1:8080 (got ${JSON.stringify(raw)})`,
+        );
       }
       const host = raw.slice(0, separator).replace(/^\[(.*)\]$/, "$1");
       options.host = host;
@@ -127,7 +129,9 @@ const COMMON_FLAGS: readonly CommonFlag[] = [
     apply(options, raw, source) {
       const level = raw.toLowerCase();
       if (!(LOG_LEVELS as readonly string[]).includes(level)) {
-        throw new UsageError(`${source} must be one of ${LOG_LEVELS.join(", ")} (got ${JSON.stringify(raw)})`);
+        throw new UsageError(
+          `${source} must be one of ${LOG_LEVELS.join(", ")} (got ${JSON.stringify(raw)})`,
+        );
       }
       options.logLevel = level as LogLevel;
     },
@@ -182,7 +186,9 @@ export function parseCommandLine(
   }
 
   if (spec.positional?.required && given.positional === undefined) {
-    throw new UsageError(`missing argument <${spec.positional.name}>: ${spec.positional.description}`);
+    throw new UsageError(
+      `missing argument <${spec.positional.name}>: ${spec.positional.description}`,
+    );
   }
   return { kind: "run", options, extra, positional: given.positional };
 }
@@ -190,7 +196,11 @@ export function parseCommandLine(
 function collectFlags(
   argv: readonly string[],
   extraFlags: readonly ExtraFlag[],
-): { kind: "run" | "help" | "version"; values: Map<string, string>; positional: string | undefined } {
+): {
+  kind: "run" | "help" | "version";
+  values: Map<string, string>;
+  positional: string | undefined;
+} {
   const takesValue = new Map<string, boolean>();
   for (const flag of COMMON_FLAGS) takesValue.set(flag.name, true);
   for (const flag of extraFlags) takesValue.set(flag.name, flag.value !== undefined);
@@ -199,7 +209,8 @@ function collectFlags(
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index] as string;
     if (argument === "--help" || argument === "-h") return { kind: "help", values, positional };
-    if (argument === "--version" || argument === "-v") return { kind: "version", values, positional };
+    if (argument === "--version" || argument === "-v")
+      return { kind: "version", values, positional };
     if (!argument.startsWith("--") || argument === "--") {
       if (argument === "--" || positional !== undefined) {
         throw new UsageError(`unexpected argument ${JSON.stringify(argument)}; see --help`);

@@ -24,7 +24,10 @@ export function helpText(description: CommandDescription, spec: CommandLineSpec)
       "--rate-limit-ms N",
       `minimum spacing of one client's tool calls, 0 = off (env MCP_RATE_LIMIT_MS; default ${spec.defaultRateLimitMs})`,
     ],
-    ["--log-level L", "error, warn, info or debug; logs go to stderr (env LOG_LEVEL; default error)"],
+    [
+      "--log-level L",
+      "error, warn, info or debug; logs go to stderr (env LOG_LEVEL; default error)",
+    ],
   ];
   for (const flag of spec.extraFlags ?? []) {
     const left = flag.value ? `--${flag.name} ${flag.value}` : `--${flag.name}`;

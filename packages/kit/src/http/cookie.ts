@@ -3,7 +3,12 @@ export const SESSION_COOKIE = "mcp_session";
 
 /** A `Set-Cookie` value for the session id; `maxAge` 0 clears it. */
 export function sessionCookie(id: string, maxAgeSeconds?: number): string {
-  const parts = [`${SESSION_COOKIE}=${encodeURIComponent(id)}`, "HttpOnly", "SameSite=Strict", "Path=/"];
+  const parts = [
+    `${SESSION_COOKIE}=${encodeURIComponent(id)}`,
+    "HttpOnly",
+    "SameSite=Strict",
+    "Path=/",
+  ];
   if (maxAgeSeconds !== undefined) parts.push(`Max-Age=${maxAgeSeconds}`);
   return parts.join("; ");
 }

@@ -11,7 +11,7 @@ import type { InFlightRequests } from "../runtime/in-flight.js";
 import { SpacingLimiter } from "../runtime/rate-limiter.js";
 import { installSessionGate } from "../runtime/session-gate.js";
 import { readSessionCookie, sessionCookie } from "./cookie.js";
-import { JsonRpcCode, jsonRpcErrorBody, writeJsonRpcError } from "./json-rpc-error.js";
+import { JsonRpcCode, jsonRpcErrorBody } from "./json-rpc-error.js";
 import { createRequestGuard } from "./request-guard.js";
 import { type HttpSession, SessionStore } from "./session-store.js";
 
@@ -57,6 +57,7 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
     options.maxSessions ?? DEFAULT_MAX_SESSIONS,
   );
   const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, logger: false, exposeHeadRoutes: false });
+  app.removeContentTypeParser("text/plain");
   installGuards(app, options);
   installErrorHandlers(app, options.logger);
   const startedAt = Date.now();
@@ -105,21 +106,31 @@ function installGuards(app: FastifyInstance, options: HttpOptions): void {
 }
 
 function installErrorHandlers(app: FastifyInstance, logger: Logger): void {
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) logger.error(`http error: ${error.message}`);
-    const code =
-      error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || status === 400
-        ? JsonRpcCode.parseError
-        : JsonRpcCode.serverError;
-    const message = status >= 500 ? "Internal server error" : httpErrorMessage(status, error.message);
-    void reply.code(status).type("application/json").send(jsonRpcErrorBody(code, message));
-  });
+  app.setErrorHandler(
+    (error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) logger.error(`http error: ${error.message}`);
+      const code =
+        error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+        error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+        status === 400
+          ? JsonRpcCode.parseError
+          : JsonRpcCode.serverError;
+      const message =
+        status >= 500 ? "Internal server error" : httpErrorMessage(status, error.message);
+      void reply.code(status).type("application/json").send(jsonRpcErrorBody(code, message));
+    },
+  );
   app.setNotFoundHandler((request, reply) => {
     void reply
       .code(404)
       .type("application/json")
-      .send(jsonRpcErrorBody(JsonRpcCode.serverError, `Not found: ${request.method} ${request.url.split("?")[0]}`));
+      .send(
+        jsonRpcErrorBody(
+          JsonRpcCode.serverError,
+          `Not found: ${request.method} ${request.url.split("?")[0]}`,
+        ),
+      );
   });
 }
 
@@ -135,30 +146,46 @@ function requestedSessionId(request: FastifyRequest): string | undefined {
   const header = request.headers["mcp-session-id"];
   if (typeof header === "string" && header !== "") return header;
   const fromCookie = readSessionCookie(request.headers.cookie);
-  if (fromCookie !== undefined) request.raw.headers["mcp-session-id"] = fromCookie;
+  if (fromCookie !== undefined) {
+    // The SDK reads the request's raw header list, so the fallback is added there too.
+    request.raw.headers["mcp-session-id"] = fromCookie;
+    request.raw.rawHeaders.push("mcp-session-id", fromCookie);
+  }
   return fromCookie;
 }
 
-function registerStreamableRoutes(app: FastifyInstance, options: HttpOptions, sessions: SessionStore): void {
+function registerStreamableRoutes(
+  app: FastifyInstance,
+  options: HttpOptions,
+  sessions: SessionStore,
+): void {
   app.post("/mcp", async (request, reply) => {
     const initializing = containsInitialize(request.body);
     const headerId = request.headers["mcp-session-id"];
     const id = initializing && headerId === undefined ? undefined : requestedSessionId(request);
     if (id !== undefined) return forwardToSession(id, request, reply, sessions);
     if (!initializing) {
-      return sendError(reply, 400, JsonRpcCode.serverError, "Bad Request: no session; send initialize first");
+      return sendError(
+        reply,
+        400,
+        JsonRpcCode.serverError,
+        "Bad Request: no session; send initialize first",
+      );
     }
-    if (sessions.full) return sendError(reply, 503, JsonRpcCode.serverError, "Too many live sessions; retry later");
+    if (sessions.full)
+      return sendError(reply, 503, JsonRpcCode.serverError, "Too many live sessions; retry later");
     return startStreamableSession(request, reply, options, sessions);
   });
   app.get("/mcp", async (request, reply) => {
     const id = requestedSessionId(request);
-    if (id === undefined) return sendError(reply, 400, JsonRpcCode.serverError, "Bad Request: no session id");
+    if (id === undefined)
+      return sendError(reply, 400, JsonRpcCode.serverError, "Bad Request: no session id");
     return forwardToSession(id, request, reply, sessions);
   });
   app.delete("/mcp", async (request, reply) => {
     const id = requestedSessionId(request);
-    if (id === undefined) return sendError(reply, 400, JsonRpcCode.serverError, "Bad Request: no session id");
+    if (id === undefined)
+      return sendError(reply, 400, JsonRpcCode.serverError, "Bad Request: no session id");
     reply.raw.setHeader("set-cookie", sessionCookie("", 0));
     return forwardToSession(id, request, reply, sessions);
   });
@@ -167,7 +194,12 @@ function registerStreamableRoutes(app: FastifyInstance, options: HttpOptions, se
     url: "/mcp",
     handler: async (_request, reply) => {
       reply.header("allow", "GET, POST, DELETE");
-      return sendError(reply, 405, JsonRpcCode.serverError, "Method not allowed: use POST, GET or DELETE");
+      return sendError(
+        reply,
+        405,
+        JsonRpcCode.serverError,
+        "Method not allowed: use POST, GET or DELETE",
+      );
     },
   });
 }
@@ -179,8 +211,13 @@ async function forwardToSession(
   sessions: SessionStore,
 ): Promise<void> {
   const session = sessions.touch(id);
-  if (!session || session.kind !== "streamable") {
-    return sendError(reply, 404, JsonRpcCode.sessionNotFound, "Session not found or expired; initialize a new one");
+  if (session?.kind !== "streamable") {
+    return sendError(
+      reply,
+      404,
+      JsonRpcCode.sessionNotFound,
+      "Session not found or expired; initialize a new one",
+    );
   }
   const transport = session.transport as StreamableHTTPServerTransport;
   reply.hijack();
@@ -223,7 +260,15 @@ function openSession(
     ...(options.requestNoun ? { requestNoun: options.requestNoun } : {}),
     ...(options.rateLimitMs > 0 ? { limiter: new SpacingLimiter(options.rateLimitMs) } : {}),
   });
-  const session: HttpSession = { id, kind, server, transport, gate, lastSeen: Date.now(), openStreams: 0 };
+  const session: HttpSession = {
+    id,
+    kind,
+    server,
+    transport,
+    gate,
+    lastSeen: Date.now(),
+    openStreams: 0,
+  };
   sessions.add(session);
   const previousOnClose = transport.onclose;
   transport.onclose = () => {
@@ -234,9 +279,14 @@ function openSession(
   return session;
 }
 
-function registerLegacySseRoutes(app: FastifyInstance, options: HttpOptions, sessions: SessionStore): void {
+function registerLegacySseRoutes(
+  app: FastifyInstance,
+  options: HttpOptions,
+  sessions: SessionStore,
+): void {
   app.get("/sse", async (_request, reply) => {
-    if (sessions.full) return sendError(reply, 503, JsonRpcCode.serverError, "Too many live sessions; retry later");
+    if (sessions.full)
+      return sendError(reply, 503, JsonRpcCode.serverError, "Too many live sessions; retry later");
     reply.hijack();
     const transport = new SSEServerTransport("/messages", reply.raw);
     const server = options.createServer();
@@ -248,11 +298,20 @@ function registerLegacySseRoutes(app: FastifyInstance, options: HttpOptions, ses
   app.post("/messages", async (request, reply) => {
     const id = (request.query as Record<string, unknown>).sessionId;
     const session = typeof id === "string" ? sessions.touch(id) : undefined;
-    if (!session || session.kind !== "sse") {
-      return sendError(reply, 404, JsonRpcCode.sessionNotFound, "Session not found or expired; open /sse again");
+    if (session?.kind !== "sse") {
+      return sendError(
+        reply,
+        404,
+        JsonRpcCode.sessionNotFound,
+        "Session not found or expired; open /sse again",
+      );
     }
     reply.hijack();
-    await (session.transport as SSEServerTransport).handlePostMessage(request.raw, reply.raw, request.body);
+    await (session.transport as SSEServerTransport).handlePostMessage(
+      request.raw,
+      reply.raw,
+      request.body,
+    );
   });
 }
 
@@ -265,10 +324,16 @@ function trackStream(session: HttpSession, response: ServerResponse): void {
 }
 
 function containsInitialize(body: unknown): boolean {
-  return Array.isArray(body) ? body.some((message) => isInitializeRequest(message)) : isInitializeRequest(body);
+  return Array.isArray(body)
+    ? body.some((message) => isInitializeRequest(message))
+    : isInitializeRequest(body);
 }
 
-async function sendError(reply: FastifyReply, status: number, code: number, message: string): Promise<void> {
+async function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  message: string,
+): Promise<void> {
   await reply.code(status).type("application/json").send(jsonRpcErrorBody(code, message));
 }
-

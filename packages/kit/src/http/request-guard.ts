@@ -16,7 +16,10 @@ export interface RequestGuard {
  * Builds the guard. `allowedHosts` adds names (optionally `name:port`) to the loopback ones;
  * `*` accepts any Host and Origin, for deployments behind a proxy that checks them.
  */
-export function createRequestGuard(allowedHosts: readonly string[], authToken: string | undefined): RequestGuard {
+export function createRequestGuard(
+  allowedHosts: readonly string[],
+  authToken: string | undefined,
+): RequestGuard {
   const allowAny = allowedHosts.includes("*");
   const allowed = new Set([...LOOPBACK_NAMES, ...allowedHosts.map((host) => host.toLowerCase())]);
   const token = authToken === undefined ? undefined : Buffer.from(`Bearer ${authToken}`);
@@ -31,11 +34,17 @@ export function createRequestGuard(allowedHosts: readonly string[], authToken: s
       if (!allowAny) {
         const host = headers.host;
         if (!host || !hostAllowed(host)) {
-          return { status: 403, message: `Forbidden: Host ${JSON.stringify(host ?? "")} is not allowed` };
+          return {
+            status: 403,
+            message: `Forbidden: Host ${JSON.stringify(host ?? "")} is not allowed`,
+          };
         }
         const origin = headers.origin;
         if (origin !== undefined && !originAllowed(origin, hostAllowed)) {
-          return { status: 403, message: `Forbidden: Origin ${JSON.stringify(origin)} is not allowed` };
+          return {
+            status: 403,
+            message: `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`,
+          };
         }
       }
       if (token && options.requireToken) {

@@ -56,7 +56,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * stdio or HTTP, and shuts down gracefully on SIGINT, SIGTERM or stdin close (stdio), letting
  * in-flight calls finish, then exits 0.
  */
-export async function runServer(spec: CommandSpec, environment: RunEnvironment = {}): Promise<void> {
+export async function runServer(
+  spec: CommandSpec,
+  environment: RunEnvironment = {},
+): Promise<void> {
   const argv = environment.argv ?? process.argv.slice(2);
   const env = environment.env ?? process.env;
   const lineSpec = {
@@ -92,7 +95,11 @@ function exitWithUsageError(command: string, error: UsageError): never {
   process.exit(2);
 }
 
-async function serve(spec: CommandSpec, context: SetupContext, factory: ServerFactory): Promise<void> {
+async function serve(
+  spec: CommandSpec,
+  context: SetupContext,
+  factory: ServerFactory,
+): Promise<void> {
   const { options, logger } = context;
   const inFlight = new InFlightRequests();
   let stopTransport: () => Promise<void>;
@@ -103,7 +110,9 @@ async function serve(spec: CommandSpec, context: SetupContext, factory: ServerFa
     logger.info("shutting down", { reason, in_flight: inFlight.size });
     await inFlight.idle(SHUTDOWN_GRACE_MS);
     await stopTransport().catch((error: unknown) => logger.error(`close failed: ${String(error)}`));
-    await Promise.resolve(factory.close?.()).catch((error: unknown) => logger.error(`close failed: ${String(error)}`));
+    await Promise.resolve(factory.close?.()).catch((error: unknown) =>
+      logger.error(`close failed: ${String(error)}`),
+    );
     process.exit(0);
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
@@ -140,7 +149,9 @@ async function serve(spec: CommandSpec, context: SetupContext, factory: ServerFa
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
-      process.stderr.write(`${spec.command}: cannot listen on ${options.host}:${options.port} (${code})\n`);
+      process.stderr.write(
+        `${spec.command}: cannot listen on ${options.host}:${options.port} (${code})\n`,
+      );
       process.exit(2);
     }
     throw error;

@@ -47,7 +47,9 @@ function invalidTypeIssue(issue: Issue, input: unknown, node: JsonSchemaNode | u
   const located = valueAtPath(input, issue.path);
   if (!located.present) return "Missing required parameter";
   const zodExpected = issue.code === "invalid_type" ? issue.expected : undefined;
-  const phrase = expectedTypePhrase(node?.type ?? (zodExpected === "int" ? "integer" : zodExpected));
+  const phrase = expectedTypePhrase(
+    node?.type ?? (zodExpected === "int" ? "integer" : zodExpected),
+  );
   const value = located.value;
   if (typeof value === "number" && phrase === "an integer") {
     return `Expected an integer, received ${renderValue(value)}`;
@@ -109,7 +111,8 @@ function valueAtPath(
 ): { present: boolean; value: unknown } {
   let current: unknown = input;
   for (const key of path) {
-    if (current === null || typeof current !== "object") return { present: false, value: undefined };
+    if (current === null || typeof current !== "object")
+      return { present: false, value: undefined };
     const container = current as Record<PropertyKey, unknown>;
     if (!(key in container)) return { present: false, value: undefined };
     current = container[key];

@@ -3,14 +3,26 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { type HttpHandle, type HttpOptions, InFlightRequests, ResourceHub, serveHttp, silentLogger } from "../../src/index.js";
+import {
+  type HttpHandle,
+  type HttpOptions,
+  InFlightRequests,
+  ResourceHub,
+  serveHttp,
+  silentLogger,
+} from "../../src/index.js";
 import { createFixtureServer, createFixtureState } from "../fixture/fixture-server.mjs";
 
 /** The fixture server's command file. */
-export const FIXTURE_ENTRY = fileURLToPath(new URL("../fixture/fixture-server.mjs", import.meta.url));
+export const FIXTURE_ENTRY = fileURLToPath(
+  new URL("../fixture/fixture-server.mjs", import.meta.url),
+);
 
 /** A connected SDK client over stdio to a fresh fixture child process. */
-export async function connectStdio(args: string[] = [], env: Record<string, string> = {}): Promise<{
+export async function connectStdio(
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{
   client: Client;
   transport: StdioClientTransport;
 }> {
@@ -45,9 +57,14 @@ export async function startHttpFixture(overrides: Partial<HttpOptions> = {}): Pr
 }
 
 /** A connected SDK client over Streamable HTTP. */
-export async function connectHttp(url: string, headers: Record<string, string> = {}): Promise<Client> {
+export async function connectHttp(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Client> {
   const client = new Client({ name: "kit-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+  );
   return client;
 }
 
@@ -60,6 +77,6 @@ export function structured(result: unknown): Record<string, unknown> {
 export function textJson(result: unknown): unknown {
   const content = (result as CallToolResult).content;
   const first = content[0];
-  if (!first || first.type !== "text") throw new Error("expected one text item");
+  if (first?.type !== "text") throw new Error("expected one text item");
   return JSON.parse(first.text);
 }

@@ -37,7 +37,10 @@ describe("a kit server over stdio", () => {
     });
     expect(add?.outputSchema?.type).toBe("object");
     const echo = tools.find((tool) => tool.name === "echo");
-    expect(echo?.inputSchema.properties?.mode).toEqual({ type: "string", enum: ["plain", "upper"] });
+    expect(echo?.inputSchema.properties?.mode).toEqual({
+      type: "string",
+      enum: ["plain", "upper"],
+    });
   });
 
   it("answers a good call with structured content and the same JSON as text", async () => {
@@ -55,18 +58,31 @@ describe("a kit server over stdio", () => {
       error: {
         message: "Invalid parameters provided",
         details: [
-          { parameter: "a", issue: "Value 500 exceeds maximum allowed (100)", valid_range: "-100-100" },
-          { parameter: "b", issue: "Expected an integer, received string", valid_range: "-100-100" },
+          {
+            parameter: "a",
+            issue: "Value 500 exceeds maximum allowed (100)",
+            valid_range: "-100-100",
+          },
+          {
+            parameter: "b",
+            issue: "Expected an integer, received string",
+            valid_range: "-100-100",
+          },
           { parameter: "c", issue: "Unknown parameter; valid parameters are a, b" },
         ],
       },
     });
     expect(textJson(bad)).toEqual(structured(bad));
-    expect(structured(await session.callTool({ name: "add", arguments: { a: 1, b: 1 } }))).toEqual({ sum: 2 });
+    expect(structured(await session.callTool({ name: "add", arguments: { a: 1, b: 1 } }))).toEqual({
+      sum: 2,
+    });
   });
 
   it("reports cross-field rules in the same shape, after the schema passed", async () => {
-    const result = await (await client()).callTool({ name: "echo", arguments: { text: "hello", limit: 3 } });
+    const result = await (await client()).callTool({
+      name: "echo",
+      arguments: { text: "hello", limit: 3 },
+    });
     expect(structured(result)).toEqual({
       error: {
         message: "Invalid parameters provided",
@@ -84,11 +100,15 @@ describe("a kit server over stdio", () => {
     const crash = await session.callTool({ name: "fail", arguments: { kind: "crash" } });
     expect(crash.isError).toBe(true);
     expect(JSON.stringify(crash)).not.toContain("secret detail");
-    expect(structured(crash)).toEqual({ error: { code: "INTERNAL", message: "Internal error while running fail" } });
+    expect(structured(crash)).toEqual({
+      error: { code: "INTERNAL", message: "Internal error while running fail" },
+    });
   });
 
   it("answers an unknown tool with a protocol error that lists the tools", async () => {
-    await expect((await client()).callTool({ name: "nope", arguments: {} })).rejects.toThrow(/Unknown tool: nope/);
+    await expect((await client()).callTool({ name: "nope", arguments: {} })).rejects.toThrow(
+      /Unknown tool: nope/,
+    );
   });
 
   it("lists and reads resources and templates", async () => {
@@ -98,8 +118,14 @@ describe("a kit server over stdio", () => {
     const { resourceTemplates } = await session.listResourceTemplates();
     expect(resourceTemplates[0]?.uriTemplate).toBe("note://{name}");
     const note = await session.readResource({ uri: "note://hello" });
-    expect(note.contents[0]).toEqual({ uri: "note://hello", mimeType: "text/plain", text: "Hello, world" });
-    await expect(session.readResource({ uri: "note://missing" })).rejects.toThrow(/Resource not found/);
+    expect(note.contents[0]).toEqual({
+      uri: "note://hello",
+      mimeType: "text/plain",
+      text: "Hello, world",
+    });
+    await expect(session.readResource({ uri: "note://missing" })).rejects.toThrow(
+      /Resource not found/,
+    );
   });
 
   it("notifies a subscribed client when a tool announces a change, and stops after unsubscribe", async () => {
@@ -143,16 +169,30 @@ describe("a kit server over stdio", () => {
       jsonrpc: "2.0",
       id: 1,
       method: "initialize",
-      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1" },
+      },
     });
     send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "sleep", arguments: { ms: 300 } } });
+    send({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "sleep", arguments: { ms: 300 } },
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     child.stdin.end();
     const [code] = await once(child, "exit");
     expect(code).toBe(0);
-    const replies = output.trim().split("\n").map((line) => JSON.parse(line) as { id: number; result?: unknown });
-    expect(replies.find((reply) => reply.id === 2)?.result).toMatchObject({ structuredContent: { slept: 300 } });
+    const replies = output
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: number; result?: unknown });
+    expect(replies.find((reply) => reply.id === 2)?.result).toMatchObject({
+      structuredContent: { slept: 300 },
+    });
   });
 
   it("exits 0 on SIGTERM after the in-flight call is answered", async () => {
@@ -166,10 +206,19 @@ describe("a kit server over stdio", () => {
       jsonrpc: "2.0",
       id: 1,
       method: "initialize",
-      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1" },
+      },
     });
     while (!output.includes('"id":1')) await new Promise((resolve) => setTimeout(resolve, 10));
-    send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "sleep", arguments: { ms: 300 } } });
+    send({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "sleep", arguments: { ms: 300 } },
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill("SIGTERM");
     const [code] = await once(child, "exit");

@@ -20,7 +20,9 @@ function manualClock() {
   const advance = (ms: number) => {
     const target = time + ms;
     for (;;) {
-      const due = [...timers.entries()].filter(([, timer]) => timer.due <= target).sort((a, b) => a[1].due - b[1].due);
+      const due = [...timers.entries()]
+        .filter(([, timer]) => timer.due <= target)
+        .sort((a, b) => a[1].due - b[1].due);
       const first = due[0];
       if (!first) break;
       time = first[1].due;

@@ -11,7 +11,10 @@ const rollSchema = z.strictObject({
   mode: z.enum(["sum", "count"]).optional(),
   reroll: z.array(z.int().min(1).max(100)).max(10).optional(),
   label: z.string().min(1).max(20).optional(),
-  rolls: z.array(z.strictObject({ dice_sides: z.int().min(1).max(100) })).max(5).optional(),
+  rolls: z
+    .array(z.strictObject({ dice_sides: z.int().min(1).max(100) }))
+    .max(5)
+    .optional(),
 });
 const rollJson = toJsonSchema(rollSchema, "input");
 
@@ -29,13 +32,21 @@ describe("validateArguments", () => {
 
   it("reports a value above the maximum with the full valid range", () => {
     expect(problemsOf({ dice_count: 1500, dice_sides: 6 })).toEqual([
-      { parameter: "dice_count", issue: "Value 1500 exceeds maximum allowed (1000)", valid_range: "1-1000" },
+      {
+        parameter: "dice_count",
+        issue: "Value 1500 exceeds maximum allowed (1000)",
+        valid_range: "1-1000",
+      },
     ]);
   });
 
   it("reports a value below the minimum, writing negative ranges with their sign", () => {
     expect(problemsOf({ dice_count: 1, dice_sides: 6, modifier: -101 })).toEqual([
-      { parameter: "modifier", issue: "Value -101 is below minimum allowed (-100)", valid_range: "-100-100" },
+      {
+        parameter: "modifier",
+        issue: "Value -101 is below minimum allowed (-100)",
+        valid_range: "-100-100",
+      },
     ]);
   });
 
@@ -47,19 +58,26 @@ describe("validateArguments", () => {
 
   it("does not coerce a string to an integer and names the received JSON type", () => {
     expect(problemsOf({ dice_count: "4", dice_sides: 6 })).toEqual([
-      { parameter: "dice_count", issue: "Expected an integer, received string", valid_range: "1-1000" },
+      {
+        parameter: "dice_count",
+        issue: "Expected an integer, received string",
+        valid_range: "1-1000",
+      },
     ]);
   });
 
   it("rejects a fractional number where an integer is expected", () => {
-    expect(problemsOf({ dice_count: 2.5, dice_sides: 6 })[0]?.issue).toBe("Expected an integer, received 2.5");
+    expect(problemsOf({ dice_count: 2.5, dice_sides: 6 })[0]?.issue).toBe(
+      "Expected an integer, received 2.5",
+    );
   });
 
   it("rejects unknown parameters and lists the valid ones", () => {
     expect(problemsOf({ dice_count: 1, dice_sides: 6, sides: 6 })).toEqual([
       {
         parameter: "sides",
-        issue: "Unknown parameter; valid parameters are dice_count, dice_sides, modifier, mode, reroll, label, rolls",
+        issue:
+          "Unknown parameter; valid parameters are dice_count, dice_sides, modifier, mode, reroll, label, rolls",
       },
     ]);
   });
@@ -71,8 +89,14 @@ describe("validateArguments", () => {
   });
 
   it("names nested parameters by path", () => {
-    expect(problemsOf({ dice_count: 1, dice_sides: 6, rolls: [{ dice_sides: 6 }, { dice_sides: 0 }] })).toEqual([
-      { parameter: "rolls[1].dice_sides", issue: "Value 0 is below minimum allowed (1)", valid_range: "1-100" },
+    expect(
+      problemsOf({ dice_count: 1, dice_sides: 6, rolls: [{ dice_sides: 6 }, { dice_sides: 0 }] }),
+    ).toEqual([
+      {
+        parameter: "rolls[1].dice_sides",
+        issue: "Value 0 is below minimum allowed (1)",
+        valid_range: "1-100",
+      },
     ]);
     expect(problemsOf({ dice_count: 1, dice_sides: 6, reroll: [1, 200] })[0]).toMatchObject({
       parameter: "reroll[1]",
@@ -81,9 +105,18 @@ describe("validateArguments", () => {
   });
 
   it("reports string and array lengths with their units", () => {
-    const problems = problemsOf({ dice_count: 1, dice_sides: 6, label: "x".repeat(21), reroll: Array(11).fill(1) });
+    const problems = problemsOf({
+      dice_count: 1,
+      dice_sides: 6,
+      label: "x".repeat(21),
+      reroll: Array(11).fill(1),
+    });
     expect(problems).toEqual([
-      { parameter: "reroll", issue: "11 items exceed maximum allowed (10)", valid_range: "0-10 items" },
+      {
+        parameter: "reroll",
+        issue: "11 items exceed maximum allowed (10)",
+        valid_range: "0-10 items",
+      },
       {
         parameter: "label",
         issue: "Length 21 exceeds maximum allowed (20 characters)",
@@ -93,16 +126,25 @@ describe("validateArguments", () => {
   });
 
   it("treats null for an optional parameter as absent but not for a required one", () => {
-    expect(validateArguments(rollSchema, rollJson, { dice_count: 2, dice_sides: 6, modifier: null })).toEqual({
+    expect(
+      validateArguments(rollSchema, rollJson, { dice_count: 2, dice_sides: 6, modifier: null }),
+    ).toEqual({
       ok: true,
       value: { dice_count: 2, dice_sides: 6 },
     });
-    expect(problemsOf({ dice_count: null, dice_sides: 6 })[0]?.issue).toBe("Expected an integer, received null");
+    expect(problemsOf({ dice_count: null, dice_sides: 6 })[0]?.issue).toBe(
+      "Expected an integer, received null",
+    );
   });
 
   it("reports every problem of one request together", () => {
     const problems = problemsOf({ dice_count: 0, dice_sides: 101, mode: 3, extra: true });
-    expect(problems.map((problem) => problem.parameter)).toEqual(["dice_count", "dice_sides", "mode", "extra"]);
+    expect(problems.map((problem) => problem.parameter)).toEqual([
+      "dice_count",
+      "dice_sides",
+      "mode",
+      "extra",
+    ]);
   });
 
   it("states the schema's own bound for integers beyond the safe range", () => {
@@ -136,7 +178,16 @@ describe("validateArguments", () => {
   });
 
   it("never throws on objects with random keys and values near the real parameters", () => {
-    const key = fc.constantFrom("dice_count", "dice_sides", "modifier", "mode", "reroll", "label", "rolls", "x");
+    const key = fc.constantFrom(
+      "dice_count",
+      "dice_sides",
+      "modifier",
+      "mode",
+      "reroll",
+      "label",
+      "rolls",
+      "x",
+    );
     fc.assert(
       fc.property(fc.dictionary(key, fc.jsonValue({ maxDepth: 3 })), (input) => {
         const outcome = validateArguments(rollSchema, rollJson, input);
