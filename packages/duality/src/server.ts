@@ -1,0 +1,59 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  createKitServer,
+  type Logger,
+  type ResourceHub,
+  readPackageVersion,
+} from "@tabletop-mcp/kit";
+import { createRandomDieRoller, type DieRoller } from "./engine/index.js";
+import { createDualityTools } from "./tools/index.js";
+
+/** How to build one Duality server instance. */
+export interface DualityServerOptions {
+  /**
+   * Replay seed (1-256 characters): every server built with the same seed rolls the same dice
+   * in the same order. Without one the dice come from the platform CSPRNG.
+   */
+  seed?: string | undefined;
+  /** Scripted dice for tests; takes precedence over `seed`. Must return an integer 1..sides. */
+  rollDie?: DieRoller | undefined;
+  logger?: Logger | undefined;
+  /** The process-wide resource hub, when this server runs beside others. */
+  hub?: ResourceHub | undefined;
+}
+
+const INSTRUCTIONS = [
+  "Daggerheart Duality rules: classify and explain Hope/Fear rolls, compute exact odds, resolve damage.",
+  "Roll with duality_action_roll (actions) or duality_reaction_roll (reactions);",
+  "classify dice rolled elsewhere with duality_outcome or duality_reaction_outcome;",
+  "show the steps with duality_explain; give exact odds with duality_probability;",
+  "turn damage into Hit Points with duality_damage_resolve.",
+  "This server keeps no state: apply Hope, Fear, Stress and HP changes elsewhere.",
+].join(" ");
+
+const VERSION = readPackageVersion(import.meta.url);
+
+/**
+ * Builds a Duality server with its own die roller, ready to connect to any transport. Each call
+ * starts a fresh roller, so a new session of a seeded server replays the same dice.
+ *
+ * @param options - replay seed or scripted dice, logger and resource hub
+ * @returns the SDK server
+ * @throws DualityError `INVALID_SEED` when the seed is empty or longer than 256 characters
+ */
+export function createServer(options: DualityServerOptions = {}): Server {
+  const rollDie = options.rollDie ?? createRandomDieRoller(options.seed);
+  return createKitServer(
+    {
+      name: "tabletop-duality",
+      title: "Daggerheart Duality rules",
+      version: VERSION,
+      instructions: INSTRUCTIONS,
+      tools: createDualityTools(rollDie),
+    },
+    {
+      ...(options.hub ? { hub: options.hub } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    },
+  );
+}
