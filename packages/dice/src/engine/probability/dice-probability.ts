@@ -1,0 +1,242 @@
+import type { ParameterProblem, Validation } from "../errors.js";
+import { renderOperation } from "../render-roll.js";
+import {
+  LIMITS,
+  ROLL_DICE_PARAMETER_NAMES,
+  type ValidRollDiceParams,
+} from "../roll-dice-params.js";
+import { checkInteger, isJsonObject, readPresent } from "../validation/read-fields.js";
+import { checkRollDiceArguments } from "../validation/validate-roll-dice.js";
+import { type Finding, findingsToProblems } from "../validation/violation.js";
+import { planProbability, rawOutcome, WORK_LIMIT } from "./total-distribution.js";
+
+/** Bounds of the `at_least` parameter (dice.md §9). */
+export const AT_LEAST_LIMITS = { maxEntries: 50, maxMagnitude: 10_000_000 } as const;
+
+/** Validated `dice_probability` arguments. */
+export interface DiceProbabilityParams {
+  readonly params: ValidRollDiceParams;
+  readonly atLeast: readonly number[];
+}
+
+/** The `result` of `dice_probability`, keys in the order of dice.md §9. */
+export interface DiceProbabilityResult {
+  operation: string;
+  min: number;
+  max: number;
+  mean: number;
+  stddev: number;
+  distribution?: { value: number; p: number; p_at_least: number }[];
+  percentiles: { p5: number; p25: number; p50: number; p75: number; p95: number };
+  at_least?: { value: number; p: number }[];
+  successes?: { distribution: { count: number; p: number }[]; mean: number; stddev: number };
+}
+
+/** The full success answer of `dice_probability`. */
+export interface DiceProbabilityResponse {
+  result: DiceProbabilityResult;
+  metadata: {
+    parameters: unknown;
+    method: "exact";
+    explosion_cap: number;
+    work: number;
+    timestamp: string;
+  };
+}
+
+/** Largest number of totals listed one by one in `distribution`. */
+const MAX_LISTED_TOTALS = 201;
+/** Float slack when comparing a cumulative probability with a percentile level. */
+const CUMULATIVE_TOLERANCE = 1e-12;
+const PARAMETER_NAMES = [
+  ...ROLL_DICE_PARAMETER_NAMES.filter((name) => name !== "label"),
+  "at_least",
+];
+
+/**
+ * Validates untrusted `dice_probability` arguments: the `roll_dice` rules without `label`, plus
+ * `at_least`, plus the work bound of dice.md §9 (reported on `dice_count`).
+ *
+ * @param input - the arguments as received
+ */
+export function validateDiceProbabilityArguments(
+  input: unknown,
+): Validation<DiceProbabilityParams> {
+  const { params, findings } = checkRollDiceArguments(input, "", PARAMETER_NAMES);
+  const atLeast = isJsonObject(input) ? readAtLeast(readPresent(input, "at_least"), findings) : [];
+  const ordered = [
+    ...findings.filter((finding) => finding.violation.kind !== "unknown"),
+    ...findings.filter((finding) => finding.violation.kind === "unknown"),
+  ];
+  if (ordered.length > 0 || atLeast === undefined)
+    return { ok: false, problems: findingsToProblems(ordered) };
+  const work = planProbability(params).estimatedWork;
+  if (work > WORK_LIMIT) return { ok: false, problems: [workProblem(work)] };
+  return { ok: true, value: { params: params as ValidRollDiceParams, atLeast } };
+}
+
+/**
+ * The exact distribution of the `total` a `roll_dice` call with these parameters would give,
+ * by enumeration in float64 (dice.md §9 method), with the cell updates it took.
+ *
+ * @param request - validated arguments
+ */
+export function computeDiceProbability(request: DiceProbabilityParams): {
+  result: DiceProbabilityResult;
+  work: number;
+} {
+  const { params, atLeast } = request;
+  const plan = planProbability(params);
+  const outcome = rawOutcome(params, plan);
+  const modifier = params.modifier ?? 0;
+  const kept = plan.keep?.count ?? params.dice_count;
+  const [rawMin, rawMax] =
+    params.target_number === undefined
+      ? [kept * plan.die.theoreticalMin, kept * plan.die.theoreticalMax]
+      : [params.target_number <= plan.die.theoreticalMin ? kept : 0, kept];
+  const totals = new TotalDistribution(outcome.low + modifier, outcome.mass);
+  const min = rawMin + modifier;
+  const max = rawMax + modifier;
+  const { mean, stddev } = totals.moments();
+  const percentiles = {
+    p5: totals.percentile(0.05),
+    p25: totals.percentile(0.25),
+    p50: totals.percentile(0.5),
+    p75: totals.percentile(0.75),
+    p95: totals.percentile(0.95),
+  };
+  const result: DiceProbabilityResult = {
+    operation: renderOperation(params),
+    min,
+    max,
+    mean,
+    stddev,
+    ...(max - min + 1 <= MAX_LISTED_TOTALS ? { distribution: totals.listing(min, max) } : {}),
+    percentiles,
+  };
+  if (atLeast.length > 0)
+    result.at_least = atLeast.map((value) => ({ value, p: totals.atLeast(value) }));
+  if (outcome.successes !== undefined) {
+    const counts = new TotalDistribution(0, outcome.successes);
+    result.successes = {
+      distribution: Array.from(outcome.successes, (p, count) => ({ count, p })),
+      ...counts.moments(),
+    };
+  }
+  return { result, work: outcome.work };
+}
+
+/**
+ * The whole of `dice_probability` short of transport: validates, computes, adds metadata.
+ *
+ * @param input - the raw tool arguments, echoed in `metadata.parameters`
+ * @param timestamp - the time to report
+ */
+export function respondToDiceProbability(
+  input: unknown,
+  timestamp: string,
+): Validation<DiceProbabilityResponse> {
+  const validation = validateDiceProbabilityArguments(input);
+  if (!validation.ok) return validation;
+  const { result, work } = computeDiceProbability(validation.value);
+  return {
+    ok: true,
+    value: {
+      result,
+      metadata: {
+        parameters: input,
+        method: "exact",
+        explosion_cap: LIMITS.explosionCap,
+        work,
+        timestamp,
+      },
+    },
+  };
+}
+
+/** A float distribution over consecutive integers starting at `low`, with tail sums. */
+class TotalDistribution {
+  private readonly tail: Float64Array;
+
+  constructor(
+    private readonly low: number,
+    private readonly mass: Float64Array,
+  ) {
+    this.tail = new Float64Array(mass.length + 1);
+    for (let index = mass.length - 1; index >= 0; index--) {
+      this.tail[index] = (this.tail[index + 1] as number) + (mass[index] as number);
+    }
+  }
+
+  listing(min: number, max: number): { value: number; p: number; p_at_least: number }[] {
+    const rows: { value: number; p: number; p_at_least: number }[] = [];
+    for (let value = min; value <= max; value++) {
+      rows.push({ value, p: this.mass[value - this.low] ?? 0, p_at_least: this.atLeast(value) });
+    }
+    return rows;
+  }
+
+  atLeast(value: number): number {
+    if (value <= this.low) return this.tail[0] as number;
+    return this.tail[value - this.low] ?? 0;
+  }
+
+  percentile(level: number): number {
+    let cumulative = 0;
+    for (let index = 0; index < this.mass.length; index++) {
+      cumulative += this.mass[index] as number;
+      if (cumulative >= level - CUMULATIVE_TOLERANCE) return this.low + index;
+    }
+    return this.low + this.mass.length - 1;
+  }
+
+  moments(): { mean: number; stddev: number } {
+    let mean = 0;
+    this.mass.forEach((p, index) => {
+      mean += (this.low + index) * p;
+    });
+    let variance = 0;
+    this.mass.forEach((p, index) => {
+      const deviation = this.low + index - mean;
+      variance += deviation * deviation * p;
+    });
+    return { mean, stddev: Math.sqrt(variance) };
+  }
+}
+
+function readAtLeast(value: unknown, findings: Finding[]): number[] | undefined {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    findings.push({
+      parameter: "at_least",
+      violation: { kind: "type", expected: "array", received: value },
+    });
+    return undefined;
+  }
+  if (value.length > AT_LEAST_LIMITS.maxEntries) {
+    findings.push({
+      parameter: "at_least",
+      validRange: `0-${AT_LEAST_LIMITS.maxEntries} items`,
+      violation: {
+        kind: "too-long",
+        length: value.length,
+        max: AT_LEAST_LIMITS.maxEntries,
+        unit: " items",
+      },
+    });
+    return undefined;
+  }
+  const bounds = { min: -AT_LEAST_LIMITS.maxMagnitude, max: AT_LEAST_LIMITS.maxMagnitude };
+  const thresholds = value.map((entry: unknown, index) =>
+    checkInteger(entry, `at_least[${index}]`, bounds, findings),
+  );
+  return thresholds.every((entry) => entry !== undefined) ? (thresholds as number[]) : undefined;
+}
+
+function workProblem(work: number): ParameterProblem {
+  const rounded = Number(work.toPrecision(2));
+  return {
+    parameter: "dice_count",
+    issue: `Exact computation would take about ${rounded} steps (limit ${WORK_LIMIT}); use fewer dice or fewer sides`,
+  };
+}
