@@ -57,7 +57,7 @@ export function rollDice(params: ValidRollDiceParams, random: RandomSource): Rol
   const sides = params.dice_sides;
   const values = new Int32Array(count);
   const flags = new Uint8Array(count);
-  const rollLists: number[][] = new Array(count);
+  const dice: DieResult[] = new Array(count);
   const rerollSet = rerollLookup(params);
   const exploding = params.exploding === true;
   const minimum = params.min_value ?? 0;
@@ -91,10 +91,10 @@ export function rollDice(params: ValidRollDiceParams, random: RandomSource): Rol
     }
     values[index] = value;
     flags[index] = dieFlags;
-    rollLists[index] = rolls;
+    dice[index] = { die: index + 1, sides, rolls, value, kept: false, special: null };
   }
   const kept = markKept(params, values);
-  return assembleResult(params, values, flags, rollLists, kept);
+  return assembleResult(params, values, flags, dice, kept);
 }
 
 function rerollLookup(params: ValidRollDiceParams): Uint8Array | undefined {
@@ -103,6 +103,21 @@ function rerollLookup(params: ValidRollDiceParams): Uint8Array | undefined {
   const lookup = new Uint8Array(params.dice_sides + 1);
   for (const face of faces) lookup[face] = 1;
   return lookup;
+}
+
+/**
+ * Validated parameters are immutable, so their notation and description are rendered once
+ * and reused; repeated rolls of one configuration (a benchmark, `roll_multiple` sets) skip it.
+ */
+const renderings = new WeakMap<ValidRollDiceParams, { operation: string; description: string }>();
+
+function renderingOf(params: ValidRollDiceParams): { operation: string; description: string } {
+  let rendering = renderings.get(params);
+  if (rendering === undefined) {
+    rendering = { operation: renderOperation(params), description: renderDescription(params) };
+    renderings.set(params, rendering);
+  }
+  return rendering;
 }
 
 /**
@@ -163,11 +178,10 @@ function assembleResult(
   params: ValidRollDiceParams,
   values: Int32Array,
   flags: Uint8Array,
-  rollLists: number[][],
+  dice: DieResult[],
   kept: Uint8Array,
 ): RollResult {
   const target = params.target_number;
-  const dice: DieResult[] = new Array(values.length);
   let sum = 0;
   let successes = 0;
   for (let index = 0; index < values.length; index++) {
@@ -181,18 +195,12 @@ function assembleResult(
         dieFlags |= SUCCESS;
       }
     }
-    dice[index] = {
-      die: index + 1,
-      sides: params.dice_sides,
-      rolls: rollLists[index] as number[],
-      value,
-      kept: isKept,
-      special: SPECIALS[dieFlags] ?? null,
-    };
+    const die = dice[index] as DieResult;
+    die.kept = isKept;
+    die.special = SPECIALS[dieFlags] ?? null;
   }
   const modifier = params.modifier ?? 0;
-  const operation = renderOperation(params);
-  const description = renderDescription(params);
+  const { operation, description } = renderingOf(params);
   const result: RollResult =
     target === undefined
       ? { total: sum + modifier, dice, operation, description }
