@@ -60,6 +60,8 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
   registerTools(server, spec, hub, logger);
   if (hasResources) registerResources(server, spec, hub);
   hub.attach(server);
+  // Malformed messages from a client surface here; they are the client's mistake, not ours.
+  server.onerror = (error) => logger.warn(`protocol error: ${error.message}`);
   const previousOnClose = server.onclose;
   server.onclose = () => {
     hub.detach(server);
