@@ -53,4 +53,14 @@ export {
   type RollMetadata,
   respondToRollDice,
 } from "./roll-response.js";
+export { drawFromTable, type TableDraw } from "./tables/draw-table.js";
+export { parseRandomTable } from "./tables/parse-table.js";
+export { type RandomTable, TABLE_LIMITS, type TableEntry } from "./tables/random-table.js";
+export {
+  type RollTableParams,
+  type RollTableResponse,
+  type RollTableResult,
+  respondToRollTable,
+  validateRollTableArguments,
+} from "./tables/roll-table.js";
 export { validateRollDiceArguments } from "./validation/validate-roll-dice.js";

@@ -39,7 +39,8 @@ export function keepDistribution(
         const chance = binomial[arrived] as number;
         if (chance === 0) continue;
         const target = placed + arrived;
-        const cells = (next[target] ??= new Float64Array(target * width + 1));
+        next[target] ??= new Float64Array(target * width + 1);
+        const cells = next[target] as Float64Array;
         const shift = arrived * step;
         for (let cell = 0; cell < state.length; cell++) {
           cells[cell + shift] = (cells[cell + shift] as number) + (state[cell] as number) * chance;
