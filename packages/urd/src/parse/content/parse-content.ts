@@ -1,0 +1,111 @@
+import type { ChoiceNode, ContentNode } from "../ast.js";
+import { stripContentComment } from "../inline-comment.js";
+import { contentSpan } from "../span.js";
+import { parseArrowLine } from "./arrow-line.js";
+import { parseChoiceHead } from "./choice-line.js";
+import { parseCondition } from "./condition.js";
+import { type ContentContext, type LineResult, unrecognisedLine } from "./context.js";
+import { parseEffect } from "./effect.js";
+import { parseEntityLine } from "./entity-line.js";
+import { parseHeadingName } from "./heading.js";
+import { parseOrBlock } from "./or-block.js";
+import { parsePresenceLine } from "./presence-line.js";
+import { parseRuleBlock } from "./rule-block.js";
+
+function choiceBlockEnd(
+  context: ContentContext,
+  index: number,
+  end: number,
+  level: number,
+): number {
+  let next = index + 1;
+  while (next < end) {
+    const line = context.lines[next];
+    if (line === undefined || (!line.blank && line.level <= level)) break;
+    next += 1;
+  }
+  return next;
+}
+
+function parseChoice(context: ContentContext, index: number, end: number): LineResult {
+  const line = context.lines[index];
+  if (line === undefined) return { node: null, next: index + 1 };
+  const { label, target } = parseChoiceHead(line.rest.slice(2));
+  if (label === "") return { node: unrecognisedLine(context, line), next: index + 1 };
+  const childEnd = choiceBlockEnd(context, index, end, line.level);
+  const node: ChoiceNode = {
+    kind: "choice",
+    label,
+    sticky: line.rest.startsWith("+"),
+    target,
+    depth: line.level,
+    children: parseContentRange(context, index + 1, childEnd),
+    span: contentSpan(context.file, line),
+  };
+  return { node, next: childEnd };
+}
+
+/**
+ * Parses the line at `index` by the first matching rule of the content line
+ * table, consuming the lines it owns (choice bodies, exit children, `? any:`
+ * members, rule bodies). Comments yield no node.
+ */
+export function parseContentLine(context: ContentContext, index: number, end: number): LineResult {
+  const line = context.lines[index];
+  if (line === undefined) return { node: null, next: index + 1 };
+  const rest = line.rest;
+  const span = contentSpan(context.file, line);
+  const single = (node: ContentNode | null): LineResult => ({ node, next: index + 1 });
+  if (rest.startsWith("? any:")) return parseOrBlock(context, index, end);
+  if (rest.startsWith("rule ") && rest.endsWith(":")) return parseRuleBlock(context, index, end);
+  if (rest.startsWith("### ")) {
+    const { name, auto } = parseHeadingName(rest.slice(4));
+    return single({ kind: "phase", name, auto, span });
+  }
+  if (rest.startsWith("## ")) {
+    return single({ kind: "sequence", name: parseHeadingName(rest.slice(3)).name, span });
+  }
+  if (rest.startsWith("# ")) {
+    return single({ kind: "location", name: parseHeadingName(rest.slice(2)).name, span });
+  }
+  if (rest.startsWith("== ")) return single({ kind: "section", name: rest.slice(3).trim(), span });
+  if (rest.startsWith("@")) return single(parseEntityLine(context, line));
+  if (rest.startsWith("-> ")) return parseArrowLine(context, index, end, parseContentLine);
+  if (rest.startsWith("? ")) {
+    const condition = parseCondition(rest.slice(2), span);
+    if (condition === null) return single(unrecognisedLine(context, line));
+    return single({ kind: "condition", condition, span });
+  }
+  if (rest.startsWith("> "))
+    return single({ kind: "effect", effect: parseEffect(rest.slice(2), span), span });
+  if (rest.startsWith("* ") || rest.startsWith("+ ")) return parseChoice(context, index, end);
+  if (rest.startsWith("! ")) {
+    return single({ kind: "blocked", text: stripContentComment(rest.slice(2)).trim(), span });
+  }
+  if (rest.startsWith("[@")) return single(parsePresenceLine(context.file, line));
+  if (rest.startsWith("// ") || rest === "//") return single(null);
+  if (rest.startsWith("#") || rest.startsWith("?")) return single(unrecognisedLine(context, line));
+  return single({ kind: "prose", text: stripContentComment(rest).trim(), span });
+}
+
+/** Parses the lines in `[start, end)` into content nodes, skipping blank lines. */
+export function parseContentRange(
+  context: ContentContext,
+  start: number,
+  end: number,
+): ContentNode[] {
+  const nodes: ContentNode[] = [];
+  let index = start;
+  while (index < end) {
+    const line = context.lines[index];
+    if (line === undefined) break;
+    if (line.blank) {
+      index += 1;
+      continue;
+    }
+    const result = parseContentLine(context, index, end);
+    if (result.node !== null) nodes.push(result.node);
+    index = Math.max(result.next, index + 1);
+  }
+  return nodes;
+}
