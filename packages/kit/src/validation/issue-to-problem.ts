@@ -50,11 +50,7 @@ function invalidTypeIssue(issue: Issue, input: unknown, node: JsonSchemaNode | u
   const phrase = expectedTypePhrase(
     node?.type ?? (zodExpected === "int" ? "integer" : zodExpected),
   );
-  const value = located.value;
-  if (typeof value === "number" && phrase === "an integer") {
-    return `Expected an integer, received ${renderValue(value)}`;
-  }
-  return `Expected ${phrase}, received ${jsonTypeOf(value)}`;
+  return `Expected ${phrase}, received ${jsonTypeOf(located.value)}`;
 }
 
 function rangeIssue(issue: Issue, input: unknown, node: JsonSchemaNode | undefined): string {
