@@ -66,9 +66,9 @@ describe("validateArguments", () => {
     ]);
   });
 
-  it("rejects a fractional number where an integer is expected", () => {
+  it("rejects a fractional number where an integer is expected, naming its JSON type", () => {
     expect(problemsOf({ dice_count: 2.5, dice_sides: 6 })[0]?.issue).toBe(
-      "Expected an integer, received 2.5",
+      "Expected an integer, received number",
     );
   });
 
