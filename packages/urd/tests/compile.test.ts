@@ -287,10 +287,14 @@ describe("entry points", () => {
 
   it("reads imports through the callback by their path relative to the entry", () => {
     const requested: string[] = [];
-    const result = compileSource("main.urd.md", readFixture("interrogation/main.urd.md"), (path) => {
-      requested.push(path);
-      return readFixture(`interrogation/${path}`);
-    });
+    const result = compileSource(
+      "main.urd.md",
+      readFixture("interrogation/main.urd.md"),
+      (path) => {
+        requested.push(path);
+        return readFixture(`interrogation/${path}`);
+      },
+    );
     expect(requested).toEqual(["world.urd.md"]);
     expect(result.success).toBe(true);
     expect(Object.keys(result.world?.entities ?? {})).toEqual(["suspect", "detective", "evidence"]);
