@@ -1,0 +1,70 @@
+import { defaultProfile, initialState, mergeProfile } from "../domain/character-defaults.js";
+import type { Character, CharacterKind, ProfileFields } from "../domain/records.js";
+import { assertThresholdOrder } from "../domain/sheet-rules.js";
+import { formatTimestamp } from "../domain/timestamps.js";
+import { CAMPAIGNS_LIST_URI, campaignUri, charactersUri, eventsUri } from "../resource-uris.js";
+import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
+import { logToActiveSession, stampInvocation } from "./event-log.js";
+import { loadCampaign, requireCampaignId } from "./scope.js";
+
+/** Input of `character_create`, text already trimmed. */
+export interface CreateCharacterInput {
+  campaign_id?: string | undefined;
+  name: string;
+  kind: CharacterKind;
+  notes?: string | undefined;
+  profile?: ProfileFields | undefined;
+}
+
+/**
+ * Creates a character with its profile (the kind's defaults overlaid with any given fields) and
+ * its initial state, together (campaign.md §4.4).
+ *
+ * @param environment - store, clock and ids
+ * @param caller - the calling MCP session
+ * @param input - name, kind, notes and optional initial profile
+ * @returns the character record, `controller` null
+ * @throws CampaignError without a campaign, for an unknown one, or for thresholds out of order
+ */
+export function createCharacter(
+  environment: CommandEnvironment,
+  caller: Caller,
+  input: CreateCharacterInput,
+): CommandResult<Character> {
+  const campaignId = requireCampaignId(input.campaign_id, caller);
+  const stamp = stampInvocation(environment, caller);
+  return environment.store.write((repository) => {
+    const campaign = loadCampaign(repository, campaignId);
+    const id = environment.newId("char");
+    const profile = mergeProfile(defaultProfile(id, input.kind), input.profile ?? {});
+    assertThresholdOrder(profile);
+    const state = initialState(input.kind, profile);
+    const now = formatTimestamp(environment.now());
+    const character: Character = {
+      id,
+      campaign_id: campaignId,
+      name: input.name,
+      kind: input.kind,
+      notes: input.notes ?? "",
+      controller: null,
+      created_at: now,
+      updated_at: now,
+    };
+    repository.insertCharacter(character);
+    repository.putProfile(profile);
+    repository.putState(state);
+    repository.updateCampaign({
+      ...campaign,
+      character_count: campaign.character_count + 1,
+      updated_at: now,
+    });
+    const changedUris = [CAMPAIGNS_LIST_URI, campaignUri(campaignId), charactersUri(campaignId)];
+    const logged = logToActiveSession(repository, campaignId, stamp, now, {
+      type: "CHARACTER_CREATED",
+      character_id: id,
+      payload: { character, profile, state },
+    });
+    if (logged) changedUris.push(eventsUri(logged));
+    return { value: character, changedUris };
+  });
+}

@@ -1,0 +1,49 @@
+import type { Session } from "../domain/records.js";
+import { formatTimestamp } from "../domain/timestamps.js";
+import { eventsUri, sessionsUri } from "../resource-uris.js";
+import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
+import { appendEvents, stampInvocation } from "./event-log.js";
+import {
+  loadCampaign,
+  loadSessionOfCampaign,
+  requireCampaignId,
+  requireSessionId,
+} from "./scope.js";
+
+/** Input of `session_end`. */
+export interface EndSessionInput {
+  campaign_id?: string | undefined;
+  session_id?: string | undefined;
+}
+
+/**
+ * Ends a session; its log closes with `SESSION_ENDED` and is frozen (campaign.md §4.10).
+ * Ending an ended session returns it unchanged and writes nothing.
+ *
+ * @param environment - store, clock and ids
+ * @param caller - the calling MCP session
+ * @param input - the campaign and session
+ * @returns the ended session
+ * @throws CampaignError for a missing campaign or session
+ */
+export function endSession(
+  environment: CommandEnvironment,
+  caller: Caller,
+  input: EndSessionInput,
+): CommandResult<Session> {
+  const campaignId = requireCampaignId(input.campaign_id, caller);
+  const sessionId = requireSessionId(input.session_id, caller);
+  const stamp = stampInvocation(environment, caller);
+  return environment.store.write((repository) => {
+    loadCampaign(repository, campaignId);
+    const session = loadSessionOfCampaign(repository, sessionId, campaignId);
+    if (session.status === "ENDED") return { value: session, changedUris: [] };
+    const now = formatTimestamp(environment.now());
+    const ended: Session = { ...session, status: "ENDED", updated_at: now, ended_at: now };
+    repository.updateSession(ended);
+    appendEvents(repository, sessionId, stamp, now, [
+      { type: "SESSION_ENDED", payload: { campaign_id: campaignId, ended_at: now } },
+    ]);
+    return { value: ended, changedUris: [sessionsUri(campaignId), eventsUri(sessionId)] };
+  });
+}

@@ -1,0 +1,100 @@
+import type { SessionEvent, SessionEventType } from "../domain/records.js";
+import { nextEventTimestamp } from "../domain/timestamps.js";
+import type { CampaignRepository } from "../storage/campaign-store.js";
+import type { Caller, CommandEnvironment } from "./command-environment.js";
+
+/** The envelope fields shared by every event one tool call appends. */
+export interface InvocationStamp {
+  request_id: string;
+  invocation_id: string;
+  participant_id?: string;
+}
+
+/** An event before it has a place in the log. */
+export interface EventDraft {
+  type: SessionEventType;
+  character_id?: string | undefined;
+  payload: object;
+}
+
+/**
+ * The stamp of one tool call: its request id, a fresh invocation id and the caller's
+ * participant, if any.
+ *
+ * @param environment - for the invocation id
+ * @param caller - the calling MCP session
+ * @returns the stamp
+ */
+export function stampInvocation(environment: CommandEnvironment, caller: Caller): InvocationStamp {
+  const stamp: InvocationStamp = {
+    request_id: caller.requestId,
+    invocation_id: environment.newId("inv"),
+  };
+  if (caller.context.participant_id !== null) {
+    stamp.participant_id = caller.context.participant_id;
+  }
+  return stamp;
+}
+
+/**
+ * Appends events to a session's log inside the caller's transaction: each gets the next seq
+ * (gapless, since a failed transaction rolls back whole) and a timestamp that never goes back.
+ *
+ * @param repository - the open transaction
+ * @param sessionId - the session whose log grows
+ * @param stamp - the tool call's envelope fields
+ * @param now - the current timestamp
+ * @param drafts - the events in order
+ * @returns the stored events
+ */
+export function appendEvents(
+  repository: CampaignRepository,
+  sessionId: string,
+  stamp: InvocationStamp,
+  now: string,
+  drafts: readonly EventDraft[],
+): SessionEvent[] {
+  const tail = repository.logTail(sessionId);
+  let seq = tail?.seq ?? 0;
+  const ts = nextEventTimestamp(now, tail?.ts);
+  return drafts.map((draft) => {
+    seq += 1;
+    const event: SessionEvent = {
+      session_id: sessionId,
+      seq,
+      ts,
+      type: draft.type,
+      request_id: stamp.request_id,
+      invocation_id: stamp.invocation_id,
+      ...(stamp.participant_id === undefined ? {} : { participant_id: stamp.participant_id }),
+      ...(draft.character_id === undefined ? {} : { character_id: draft.character_id }),
+      payload_json: JSON.stringify(draft.payload),
+    };
+    repository.appendEvent(event);
+    return event;
+  });
+}
+
+/**
+ * Logs a campaign-level change to the campaign's active session, if there is one (§5: with no
+ * active session, nothing is appended).
+ *
+ * @param repository - the open transaction
+ * @param campaignId - the campaign that changed
+ * @param stamp - the tool call's envelope fields
+ * @param now - the current timestamp
+ * @param draft - the event
+ * @returns the active session's id when the event was appended
+ */
+export function logToActiveSession(
+  repository: CampaignRepository,
+  campaignId: string,
+  stamp: InvocationStamp,
+  now: string,
+  draft: EventDraft,
+): string | undefined {
+  const session = repository.findActiveSession(campaignId);
+  if (!session) return undefined;
+  appendEvents(repository, session.id, stamp, now, [draft]);
+  return session.id;
+}

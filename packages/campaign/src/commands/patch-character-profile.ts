@@ -1,0 +1,64 @@
+import { mergeProfile } from "../domain/character-defaults.js";
+import type { CharacterProfile, ProfileFields } from "../domain/records.js";
+import { assertProfileHoldsState, assertThresholdOrder } from "../domain/sheet-rules.js";
+import { formatTimestamp } from "../domain/timestamps.js";
+import { charactersUri, eventsUri } from "../resource-uris.js";
+import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
+import { logToActiveSession, stampInvocation } from "./event-log.js";
+import { loadCampaign, loadSheet, requireCampaignId } from "./scope.js";
+
+/** Input of `character_profile_patch`. */
+export interface PatchCharacterProfileInput extends ProfileFields {
+  campaign_id?: string | undefined;
+  character_id: string;
+}
+
+function givenFields(input: PatchCharacterProfileInput): ProfileFields {
+  const { campaign_id: _campaign, character_id: _character, ...fields } = input;
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  ) as ProfileFields;
+}
+
+/**
+ * Replaces the given profile fields (a given `traits` replaces the whole map); the state is
+ * never changed, so maxima cannot drop below it (campaign.md §4.7). With no field given nothing
+ * is written.
+ *
+ * @param environment - store, clock and ids
+ * @param caller - the calling MCP session
+ * @param input - the character and the fields to set
+ * @returns the profile after the patch
+ * @throws CampaignError for a missing campaign or character, thresholds out of order, or
+ *   maxima below the current state
+ */
+export function patchCharacterProfile(
+  environment: CommandEnvironment,
+  caller: Caller,
+  input: PatchCharacterProfileInput,
+): CommandResult<{ profile: CharacterProfile }> {
+  const campaignId = requireCampaignId(input.campaign_id, caller);
+  const fields = givenFields(input);
+  const stamp = stampInvocation(environment, caller);
+  return environment.store.write((repository) => {
+    loadCampaign(repository, campaignId);
+    const sheet = loadSheet(repository, input.character_id, campaignId);
+    if (Object.keys(fields).length === 0) {
+      return { value: { profile: sheet.profile }, changedUris: [] };
+    }
+    const profile = mergeProfile(sheet.profile, fields);
+    assertThresholdOrder(profile);
+    assertProfileHoldsState(profile, sheet.state);
+    const now = formatTimestamp(environment.now());
+    repository.putProfile(profile);
+    repository.updateCharacter({ ...sheet.character, updated_at: now });
+    const changedUris = [charactersUri(campaignId)];
+    const logged = logToActiveSession(repository, campaignId, stamp, now, {
+      type: "CHARACTER_PROFILE_PATCHED",
+      character_id: sheet.character.id,
+      payload: { character_id: sheet.character.id, before: sheet.profile, after: profile },
+    });
+    if (logged) changedUris.push(eventsUri(logged));
+    return { value: { profile }, changedUris };
+  });
+}

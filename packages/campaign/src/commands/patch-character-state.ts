@@ -1,0 +1,55 @@
+import type { CharacterState, StateFields } from "../domain/records.js";
+import { patchState } from "../domain/sheet-rules.js";
+import { formatTimestamp } from "../domain/timestamps.js";
+import { charactersUri, eventsUri } from "../resource-uris.js";
+import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
+import { logToActiveSession, stampInvocation } from "./event-log.js";
+import { loadCampaign, loadSheet, requireCampaignId } from "./scope.js";
+
+/** Input of `character_state_patch`. */
+export interface PatchCharacterStateInput extends StateFields {
+  campaign_id?: string | undefined;
+  character_id: string;
+}
+
+/**
+ * Sets Hope, Stress or Hit Points within the profile's maxima (campaign.md §4.8). With no field
+ * given nothing is written.
+ *
+ * @param environment - store, clock and ids
+ * @param caller - the calling MCP session
+ * @param input - the character and the values to set
+ * @returns the state after the patch
+ * @throws CampaignError for a missing campaign or character, or a value above its maximum
+ */
+export function patchCharacterState(
+  environment: CommandEnvironment,
+  caller: Caller,
+  input: PatchCharacterStateInput,
+): CommandResult<{ state: CharacterState }> {
+  const campaignId = requireCampaignId(input.campaign_id, caller);
+  const stamp = stampInvocation(environment, caller);
+  return environment.store.write((repository) => {
+    loadCampaign(repository, campaignId);
+    const sheet = loadSheet(repository, input.character_id, campaignId);
+    const fields: StateFields = {};
+    if (input.hope !== undefined) fields.hope = input.hope;
+    if (input.stress !== undefined) fields.stress = input.stress;
+    if (input.hp !== undefined) fields.hp = input.hp;
+    if (Object.keys(fields).length === 0) {
+      return { value: { state: sheet.state }, changedUris: [] };
+    }
+    const state = patchState(sheet.state, fields, sheet.profile);
+    const now = formatTimestamp(environment.now());
+    repository.putState(state);
+    repository.updateCharacter({ ...sheet.character, updated_at: now });
+    const changedUris = [charactersUri(campaignId)];
+    const logged = logToActiveSession(repository, campaignId, stamp, now, {
+      type: "CHARACTER_STATE_PATCHED",
+      character_id: sheet.character.id,
+      payload: { character_id: sheet.character.id, before: sheet.state, after: state },
+    });
+    if (logged) changedUris.push(eventsUri(logged));
+    return { value: { state }, changedUris };
+  });
+}

@@ -1,0 +1,57 @@
+import type { CampaignError } from "../domain/campaign-error.js";
+import { formatTimestamp } from "../domain/timestamps.js";
+import { eventsUri } from "../resource-uris.js";
+import type { CampaignRepository } from "../storage/campaign-store.js";
+import type { CommandEnvironment } from "./command-environment.js";
+import { CommandFailure } from "./command-failure.js";
+import { appendEvents, type EventDraft, type InvocationStamp } from "./event-log.js";
+
+/**
+ * Thrown inside a write transaction when a call is refused after its session was found active:
+ * the transaction rolls back, then {@link writeOrReject} logs the refusal (campaign.md §5).
+ */
+export class Rejection extends Error {
+  override readonly name = "Rejection";
+
+  /**
+   * @param error - the refusal returned to the caller
+   * @param sessionId - the active session whose log records it
+   * @param draft - the `REQUEST_REJECTED` or `OUTCOME_REJECTED` event
+   */
+  constructor(
+    readonly error: CampaignError,
+    readonly sessionId: string,
+    readonly draft: EventDraft,
+  ) {
+    super(error.message);
+  }
+}
+
+/**
+ * Runs a write transaction; when it throws a {@link Rejection}, appends the rejection event in
+ * a transaction of its own (unless the session ended meanwhile: an ended log is frozen).
+ *
+ * @param environment - store and clock
+ * @param stamp - the tool call's envelope fields
+ * @param work - the transaction's body
+ * @returns what `work` returned
+ * @throws CommandFailure carrying the refusal and the events URI when a rejection was logged
+ */
+export function writeOrReject<Result>(
+  environment: CommandEnvironment,
+  stamp: InvocationStamp,
+  work: (repository: CampaignRepository) => Result,
+): Result {
+  try {
+    return environment.store.write(work);
+  } catch (thrown) {
+    if (!(thrown instanceof Rejection)) throw thrown;
+    const logged = environment.store.write((repository) => {
+      if (repository.getSession(thrown.sessionId)?.status !== "ACTIVE") return false;
+      const now = formatTimestamp(environment.now());
+      appendEvents(repository, thrown.sessionId, stamp, now, [thrown.draft]);
+      return true;
+    });
+    throw new CommandFailure(thrown.error, logged ? [eventsUri(thrown.sessionId)] : []);
+  }
+}

@@ -1,0 +1,173 @@
+import {
+  type ResolvedActionRoll,
+  type RollModifier,
+  resolveActionRoll,
+} from "../domain/action-roll.js";
+import { CampaignError } from "../domain/campaign-error.js";
+import type { RollFlavor } from "../domain/records.js";
+import { formatTimestamp } from "../domain/timestamps.js";
+import { normalizeTrait, traitValue } from "../domain/traits.js";
+import { eventsUri } from "../resource-uris.js";
+import type { CampaignRepository } from "../storage/campaign-store.js";
+import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
+import { appendEvents, stampInvocation } from "./event-log.js";
+import { Rejection, writeOrReject } from "./rejection.js";
+import {
+  assertSessionActive,
+  type CharacterSheet,
+  findSheet,
+  loadCampaign,
+  loadSessionOfCampaign,
+  requireCampaignId,
+  requireSessionId,
+} from "./scope.js";
+
+/** Input of `session_action_roll`, modifier sources already trimmed. */
+export interface ActionRollInput {
+  campaign_id?: string | undefined;
+  session_id?: string | undefined;
+  character_id: string;
+  trait: string;
+  difficulty: number;
+  modifiers?: RollModifier[] | undefined;
+  advantage?: number | undefined;
+  disadvantage?: number | undefined;
+}
+
+/** Output of `session_action_roll` (campaign.md §4.11). */
+export interface ActionRollOutput {
+  roll_seq: number;
+  hope_die: number;
+  fear_die: number;
+  advantage_die?: number;
+  disadvantage_die?: number;
+  total: number;
+  difficulty: number;
+  success: boolean;
+  flavor: RollFlavor;
+  crit: boolean;
+}
+
+function rejectRequest(sessionId: string, characterId: string, error: CampaignError): Rejection {
+  return new Rejection(error, sessionId, {
+    type: "REQUEST_REJECTED",
+    character_id: characterId,
+    payload: { tool: "session_action_roll", reason_code: error.code, message: error.message },
+  });
+}
+
+function loadRoller(
+  repository: CampaignRepository,
+  sessionId: string,
+  campaignId: string,
+  characterId: string,
+): CharacterSheet {
+  const sheet = findSheet(repository, characterId, campaignId);
+  if (!sheet) {
+    throw rejectRequest(
+      sessionId,
+      characterId,
+      new CampaignError("NOT_FOUND", "character not found"),
+    );
+  }
+  return sheet;
+}
+
+function lookUpTrait(sheet: CharacterSheet, sessionId: string, trait: string): number {
+  try {
+    return traitValue(sheet.profile.traits, trait);
+  } catch (error) {
+    if (error instanceof CampaignError) throw rejectRequest(sessionId, sheet.character.id, error);
+    throw error;
+  }
+}
+
+function rollOutput(
+  rollSeq: number,
+  roll: ResolvedActionRoll,
+  difficulty: number,
+): ActionRollOutput {
+  return {
+    roll_seq: rollSeq,
+    ...roll.dice,
+    total: roll.total,
+    difficulty,
+    success: roll.success,
+    flavor: roll.flavor,
+    crit: roll.crit,
+  };
+}
+
+/**
+ * Rolls an action with a character's trait in an active session (campaign.md §4.11) and logs
+ * `ACTION_ROLL_REQUESTED` then `ACTION_ROLL_RESOLVED` together. No state changes: effects come
+ * from applying the outcome. An unknown character or trait is refused and logged as
+ * `REQUEST_REJECTED`.
+ *
+ * @param environment - store, clock, ids and dice
+ * @param caller - the calling MCP session
+ * @param input - the roll
+ * @returns the dice and classification, with `roll_seq` the seq of the resolved event
+ * @throws CampaignError before the session is found active; CommandFailure after
+ */
+export function rollActionInSession(
+  environment: CommandEnvironment,
+  caller: Caller,
+  input: ActionRollInput,
+): CommandResult<ActionRollOutput> {
+  const campaignId = requireCampaignId(input.campaign_id, caller);
+  const sessionId = requireSessionId(input.session_id, caller);
+  const stamp = stampInvocation(environment, caller);
+  const trait = normalizeTrait(input.trait);
+  const modifiers = input.modifiers ?? [];
+  const advantage = input.advantage ?? 0;
+  const disadvantage = input.disadvantage ?? 0;
+  return writeOrReject(environment, stamp, (repository) => {
+    loadCampaign(repository, campaignId);
+    assertSessionActive(loadSessionOfCampaign(repository, sessionId, campaignId));
+    const sheet = loadRoller(repository, sessionId, campaignId, input.character_id);
+    const value = lookUpTrait(sheet, sessionId, trait);
+    const roll = resolveActionRoll(
+      { traitValue: value, difficulty: input.difficulty, modifiers, advantage, disadvantage },
+      environment.rollDie,
+    );
+    const characterId = sheet.character.id;
+    const now = formatTimestamp(environment.now());
+    const [, resolved] = appendEvents(repository, sessionId, stamp, now, [
+      {
+        type: "ACTION_ROLL_REQUESTED",
+        character_id: characterId,
+        payload: {
+          character_id: characterId,
+          trait,
+          difficulty: input.difficulty,
+          modifiers,
+          advantage,
+          disadvantage,
+        },
+      },
+      {
+        type: "ACTION_ROLL_RESOLVED",
+        character_id: characterId,
+        payload: {
+          character_id: characterId,
+          trait,
+          trait_value: value,
+          modifiers,
+          modifier_total: roll.modifier_total,
+          dice: roll.dice,
+          total: roll.total,
+          difficulty: input.difficulty,
+          success: roll.success,
+          flavor: roll.flavor,
+          crit: roll.crit,
+        },
+      },
+    ]);
+    if (!resolved) throw new Error("roll was not appended");
+    return {
+      value: rollOutput(resolved.seq, roll, input.difficulty),
+      changedUris: [eventsUri(sessionId)],
+    };
+  });
+}

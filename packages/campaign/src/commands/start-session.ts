@@ -1,0 +1,53 @@
+import { CampaignError } from "../domain/campaign-error.js";
+import type { Session } from "../domain/records.js";
+import { formatTimestamp } from "../domain/timestamps.js";
+import { eventsUri, sessionsUri } from "../resource-uris.js";
+import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
+import { appendEvents, stampInvocation } from "./event-log.js";
+import { loadCampaign, requireCampaignId } from "./scope.js";
+
+/** Input of `session_start`, text already trimmed. */
+export interface StartSessionInput {
+  campaign_id?: string | undefined;
+  name?: string | undefined;
+}
+
+/**
+ * Starts a session; a campaign has at most one active session (campaign.md §4.9). The session's
+ * log opens with `SESSION_STARTED`. The caller's context is not changed.
+ *
+ * @param environment - store, clock and ids
+ * @param caller - the calling MCP session
+ * @param input - the campaign and an optional name
+ * @returns the new session
+ * @throws CampaignError for a missing campaign or when a session is already active
+ */
+export function startSession(
+  environment: CommandEnvironment,
+  caller: Caller,
+  input: StartSessionInput,
+): CommandResult<Session> {
+  const campaignId = requireCampaignId(input.campaign_id, caller);
+  const stamp = stampInvocation(environment, caller);
+  return environment.store.write((repository) => {
+    loadCampaign(repository, campaignId);
+    const active = repository.findActiveSession(campaignId);
+    if (active) {
+      throw new CampaignError("FAILED_PRECONDITION", `active session exists: ${active.id}`);
+    }
+    const now = formatTimestamp(environment.now());
+    const session: Session = {
+      id: environment.newId("sess"),
+      campaign_id: campaignId,
+      name: input.name ?? "",
+      status: "ACTIVE",
+      started_at: now,
+      updated_at: now,
+    };
+    repository.insertSession(session);
+    appendEvents(repository, session.id, stamp, now, [
+      { type: "SESSION_STARTED", payload: { campaign_id: campaignId } },
+    ]);
+    return { value: session, changedUris: [sessionsUri(campaignId), eventsUri(session.id)] };
+  });
+}

@@ -1,0 +1,28 @@
+/** The URIs of the server's resources, without query (campaign.md §6, §7). */
+export const CAMPAIGNS_LIST_URI = "campaigns://list";
+export const CONTEXT_URI = "context://current";
+
+/** @returns `campaign://{campaignId}` */
+export function campaignUri(campaignId: string): string {
+  return `campaign://${campaignId}`;
+}
+
+/** @returns `campaign://{campaignId}/participants` */
+export function participantsUri(campaignId: string): string {
+  return `campaign://${campaignId}/participants`;
+}
+
+/** @returns `campaign://{campaignId}/characters` */
+export function charactersUri(campaignId: string): string {
+  return `campaign://${campaignId}/characters`;
+}
+
+/** @returns `campaign://{campaignId}/sessions` */
+export function sessionsUri(campaignId: string): string {
+  return `campaign://${campaignId}/sessions`;
+}
+
+/** @returns `session://{sessionId}/events` */
+export function eventsUri(sessionId: string): string {
+  return `session://${sessionId}/events`;
+}

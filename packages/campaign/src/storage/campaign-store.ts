@@ -1,0 +1,84 @@
+import type {
+  Campaign,
+  Character,
+  CharacterProfile,
+  CharacterState,
+  Participant,
+  Session,
+  SessionEvent,
+} from "../domain/records.js";
+
+/** One page of a list, oldest first, and whether more follow. */
+export interface Page<Item> {
+  items: Item[];
+  hasMore: boolean;
+}
+
+/** Where a page of a creation-ordered list starts: after the record with this id. */
+export interface PageRequest {
+  afterId?: string | undefined;
+  limit: number;
+}
+
+/** Where a page of events starts: below this seq, newest first. */
+export interface EventPageRequest {
+  beforeSeq?: number | undefined;
+  limit: number;
+}
+
+/** The last event of a session's log. */
+export interface LogTail {
+  seq: number;
+  ts: string;
+}
+
+/**
+ * Reads and writes of campaign records inside one transaction. Lookups return `undefined` for
+ * absent records; list methods return `undefined` when `afterId` names no record of the list.
+ */
+export interface CampaignRepository {
+  getCampaign(id: string): Campaign | undefined;
+  insertCampaign(campaign: Campaign): void;
+  updateCampaign(campaign: Campaign): void;
+  listCampaigns(page: PageRequest): Page<Campaign> | undefined;
+
+  getParticipant(id: string): Participant | undefined;
+  insertParticipant(participant: Participant): void;
+  listParticipants(campaignId: string, page: PageRequest): Page<Participant> | undefined;
+
+  getCharacter(id: string): Character | undefined;
+  insertCharacter(character: Character): void;
+  updateCharacter(character: Character): void;
+  listCharacters(campaignId: string, page: PageRequest): Page<Character> | undefined;
+  getProfile(characterId: string): CharacterProfile | undefined;
+  putProfile(profile: CharacterProfile): void;
+  getState(characterId: string): CharacterState | undefined;
+  putState(state: CharacterState): void;
+
+  getSession(id: string): Session | undefined;
+  findActiveSession(campaignId: string): Session | undefined;
+  insertSession(session: Session): void;
+  updateSession(session: Session): void;
+  listSessions(campaignId: string, page: PageRequest): Page<Session> | undefined;
+
+  logTail(sessionId: string): LogTail | undefined;
+  appendEvent(event: SessionEvent): void;
+  getEvent(sessionId: string, seq: number): SessionEvent | undefined;
+  /** Newest first; `undefined` when `beforeSeq` names no event of the session. */
+  listEvents(sessionId: string, page: EventPageRequest): Page<SessionEvent> | undefined;
+
+  hasOutcomeApplication(sessionId: string, rollSeq: number): boolean;
+  recordOutcomeApplication(sessionId: string, rollSeq: number, appliedAt: string): void;
+}
+
+/**
+ * The storage port: every tool call's reads and writes run in one transaction, committed
+ * before the result is returned, or rolled back whole when the work throws.
+ */
+export interface CampaignStore {
+  /** Runs `work` in one write transaction (taken immediately); rolls back if it throws. */
+  write<Result>(work: (repository: CampaignRepository) => Result): Result;
+  /** Runs `work` against one consistent snapshot. */
+  read<Result>(work: (repository: CampaignRepository) => Result): Result;
+  close(): void;
+}

@@ -1,0 +1,197 @@
+import type {
+  Campaign,
+  Character,
+  CharacterKind,
+  CharacterProfile,
+  CharacterState,
+  GmMode,
+  Participant,
+  ParticipantController,
+  ParticipantRole,
+  Session,
+  SessionEvent,
+  SessionEventType,
+  SessionStatus,
+  Traits,
+} from "../domain/records.js";
+
+/** A `characters` row: the record's columns as stored. */
+export interface CharacterRow {
+  id: string;
+  campaign_id: string;
+  name: string;
+  kind: string;
+  notes: string;
+  controller: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A `character_profiles` row. */
+export interface ProfileRow {
+  character_id: string;
+  traits_json: string;
+  hp_max: number;
+  stress_max: number;
+  evasion: number;
+  major_threshold: number;
+  severe_threshold: number;
+}
+
+/** A `sessions` row. */
+export interface SessionRow {
+  id: string;
+  campaign_id: string;
+  name: string;
+  status: string;
+  started_at: string;
+  updated_at: string;
+  ended_at: string | null;
+}
+
+/** A `session_events` row. */
+export interface EventRow {
+  session_id: string;
+  seq: number;
+  ts: string;
+  type: string;
+  request_id: string;
+  invocation_id: string;
+  participant_id: string | null;
+  character_id: string | null;
+  payload_json: string;
+}
+
+/** A `campaigns` row, columns as named in the record. */
+export type CampaignRow = Omit<Campaign, "gm_mode"> & { gm_mode: string };
+
+/** A `participants` row. */
+export type ParticipantRow = Omit<Participant, "role" | "controller"> & {
+  role: string;
+  controller: string;
+};
+
+/**
+ * Builds a campaign record with keys in output order. The CHECK constraints guarantee the enum
+ * columns hold enum values.
+ *
+ * @param row - the stored row
+ * @returns the record
+ */
+export function campaignFromRow(row: CampaignRow): Campaign {
+  return {
+    id: row.id,
+    name: row.name,
+    gm_mode: row.gm_mode as GmMode,
+    participant_count: row.participant_count,
+    character_count: row.character_count,
+    gm_fear: row.gm_fear,
+    theme_prompt: row.theme_prompt,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * Builds a participant record with keys in output order.
+ *
+ * @param row - the stored row
+ * @returns the record
+ */
+export function participantFromRow(row: ParticipantRow): Participant {
+  return {
+    id: row.id,
+    campaign_id: row.campaign_id,
+    display_name: row.display_name,
+    role: row.role as ParticipantRole,
+    controller: row.controller as ParticipantController,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * Builds a character record with keys in output order.
+ *
+ * @param row - the stored row
+ * @returns the record
+ */
+export function characterFromRow(row: CharacterRow): Character {
+  return {
+    id: row.id,
+    campaign_id: row.campaign_id,
+    name: row.name,
+    kind: row.kind as CharacterKind,
+    notes: row.notes,
+    controller: row.controller,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * Builds a profile record, parsing the stored trait map.
+ *
+ * @param row - the stored row
+ * @returns the record
+ */
+export function profileFromRow(row: ProfileRow): CharacterProfile {
+  return {
+    character_id: row.character_id,
+    traits: JSON.parse(row.traits_json) as Traits,
+    hp_max: row.hp_max,
+    stress_max: row.stress_max,
+    evasion: row.evasion,
+    major_threshold: row.major_threshold,
+    severe_threshold: row.severe_threshold,
+  };
+}
+
+/**
+ * Builds a state record with keys in output order.
+ *
+ * @param row - the stored row
+ * @returns the record
+ */
+export function stateFromRow(row: CharacterState): CharacterState {
+  return { character_id: row.character_id, hope: row.hope, stress: row.stress, hp: row.hp };
+}
+
+/**
+ * Builds a session record; `ended_at` only when the session has ended.
+ *
+ * @param row - the stored row
+ * @returns the record
+ */
+export function sessionFromRow(row: SessionRow): Session {
+  const session: Session = {
+    id: row.id,
+    campaign_id: row.campaign_id,
+    name: row.name,
+    status: row.status as SessionStatus,
+    started_at: row.started_at,
+    updated_at: row.updated_at,
+  };
+  if (row.ended_at !== null) session.ended_at = row.ended_at;
+  return session;
+}
+
+/**
+ * Builds an event; the participant and character keys only when set.
+ *
+ * @param row - the stored row
+ * @returns the event
+ */
+export function eventFromRow(row: EventRow): SessionEvent {
+  return {
+    session_id: row.session_id,
+    seq: row.seq,
+    ts: row.ts,
+    type: row.type as SessionEventType,
+    request_id: row.request_id,
+    invocation_id: row.invocation_id,
+    ...(row.participant_id === null ? {} : { participant_id: row.participant_id }),
+    ...(row.character_id === null ? {} : { character_id: row.character_id }),
+    payload_json: row.payload_json,
+  };
+}
