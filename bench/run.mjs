@@ -15,29 +15,65 @@ const kitFixture = `${root}packages/kit/tests/fixture/fixture-server.mjs`;
 const TOOL_CALL_TARGET = 1.15;
 const results = [];
 
-async function compareTransport(transport) {
+/** Each kit-built server is compared with a bare-SDK floor doing the same work, side by side. */
+const COMPARISONS = [
+  {
+    group: "kit",
+    label: "fixture add",
+    server: [kitFixture],
+    work: "add",
+    transports: ["stdio", "http"],
+    call: (index) => ({ name: "add", arguments: { a: index % 100, b: 1 } }),
+  },
+  {
+    group: "@tabletop-mcp/duality",
+    label: "duality_outcome",
+    server: [`${root}packages/duality/dist/cli.js`],
+    work: "duality_outcome",
+    transports: ["stdio"],
+    call: (index) => ({
+      name: "duality_outcome",
+      arguments: { hope: (index % 12) + 1, fear: 7, modifier: 2, difficulty: 12 },
+    }),
+  },
+  {
+    group: "@tabletop-mcp/dice",
+    label: "roll_dice 4d6kh3",
+    server: [`${root}packages/dice/dist/cli.js`, "--rate-limit-ms", "0"],
+    work: "roll_dice",
+    transports: ["stdio"],
+    call: () => ({
+      name: "roll_dice",
+      arguments: { dice_count: 4, dice_sides: 6, keep_highest: 3 },
+    }),
+  },
+];
+
+async function compare(comparison, transport) {
   const connect = transport === "stdio" ? connectStdio : connectHttp;
-  const kit = await connect([kitFixture]);
-  const floor = await connect([floorServer]);
+  const subject = await connect(comparison.server);
+  const floor = await connect([floorServer, "--work", comparison.work]);
   try {
-    const [kitUs, floorUs] = await compareCalls(
-      [kit, floor],
-      (client, index) => client.callTool({ name: "add", arguments: { a: index % 100, b: 1 } }),
+    const [subjectUs, floorUs] = await compareCalls(
+      [subject, floor],
+      (client, index) => client.callTool(comparison.call(index)),
       quick
         ? { rounds: 5, callsPerRound: 100, warmup: 100 }
         : { rounds: 15, callsPerRound: 300, warmup: 500 },
     );
+    const ratio = subjectUs / floorUs;
     results.push({
-      group: "kit",
-      name: `tool call over ${transport}: kit vs bare SDK`,
-      value: Number((kitUs / floorUs).toFixed(3)),
+      group: comparison.group,
+      name: `${comparison.label} over ${transport}: vs bare SDK`,
+      value: Number(ratio.toFixed(3)),
       unit: "x floor",
-      detail: `kit ${kitUs.toFixed(0)} us, bare SDK ${floorUs.toFixed(0)} us per call`,
+      detail: `${subjectUs.toFixed(0)} us vs bare SDK ${floorUs.toFixed(0)} us per call`,
       target: `<= ${TOOL_CALL_TARGET}`,
-      met: kitUs / floorUs <= TOOL_CALL_TARGET,
+      met: ratio <= TOOL_CALL_TARGET,
     });
+    process.stderr.write(`  ${comparison.label} over ${transport}: ${ratio.toFixed(3)}x floor\n`);
   } finally {
-    await kit.close();
+    await subject.close();
     await floor.close();
   }
 }
@@ -85,9 +121,11 @@ function markdownTable() {
   return `${lines.join("\n")}\n`;
 }
 
-process.stderr.write(`tool calls, kit vs bare SDK${quick ? " (quick)" : ""}\n`);
-await compareTransport("stdio");
-await compareTransport("http");
+process.stderr.write(`tool calls against the bare-SDK floor${quick ? " (quick)" : ""}\n`);
+for (const comparison of COMPARISONS) {
+  if (!existsSync(comparison.server[0])) continue;
+  for (const transport of comparison.transports) await compare(comparison, transport);
+}
 runPackageBenchmarks();
 
 const report = { date: new Date().toISOString(), node: process.version, quick, results };

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The floor: a server written directly on the MCP SDK (McpServer, its own stdio and Streamable
-// HTTP transports on node:http, no kit), doing the same work as the kit fixture's `add` tool.
+// HTTP transports on node:http, no kit), doing the same work as the kit-built tool it is
+// compared with (`--work add|duality_outcome|roll_dice`).
 import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -9,19 +10,64 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 
+/** The work each floor variant does: the same engine call as the kit-built tool it is compared with. */
+const WORKS = {
+  add: {
+    description: "Adds a and b.",
+    input: { a: z.int().min(-100).max(100), b: z.int().min(-100).max(100) },
+    load:
+      async () =>
+      ({ a, b }) => ({ sum: a + b }),
+  },
+  duality_outcome: {
+    description: "Classifies a Daggerheart action roll from known dice.",
+    input: {
+      hope: z.int().min(1).max(12),
+      fear: z.int().min(1).max(12),
+      modifier: z.int().min(-100).max(100).optional(),
+      difficulty: z.int().min(0).max(100).optional(),
+    },
+    load: async () => {
+      const { evaluateActionOutcome } = await import("@tabletop-mcp/duality");
+      return (args) => evaluateActionOutcome(args);
+    },
+  },
+  roll_dice: {
+    description: "Rolls dice.",
+    input: {
+      dice_count: z.int().min(1).max(1000),
+      dice_sides: z.int().min(1).max(100),
+      keep_highest: z.int().min(1).max(1000).optional(),
+      modifier: z.int().optional(),
+    },
+    load: async () => {
+      const { createCryptoSource, respondToRollDice } = await import("@tabletop-mcp/dice");
+      const random = createCryptoSource();
+      return (args) => {
+        const response = respondToRollDice(args, random, new Date().toISOString());
+        if (!response.ok) throw new Error("invalid roll");
+        return response.value;
+      };
+    },
+  },
+};
+
+const workName = process.argv[process.argv.indexOf("--work") + 1] ?? "add";
+const work = WORKS[workName];
+const run = await work.load();
+
 function createFloorServer() {
   const server = new McpServer({ name: "floor", version: "1.0.0" });
   server.registerTool(
-    "add",
+    workName,
     {
-      title: "Add two integers",
-      description: "Adds a and b.",
-      inputSchema: { a: z.int().min(-100).max(100), b: z.int().min(-100).max(100) },
-      outputSchema: { sum: z.int() },
+      description: work.description,
+      inputSchema: work.input,
+      outputSchema: z.looseObject({}),
       annotations: { readOnlyHint: true },
     },
-    ({ a, b }) => {
-      const value = { sum: a + b };
+    (args) => {
+      const value = run(args);
       return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
     },
   );
