@@ -46,6 +46,8 @@ export interface HttpHandle {
   readonly url: string;
   readonly port: number;
   readonly sessions: SessionStore;
+  /** Refuses new sessions with 503 from now on (shutdown has begun); live sessions go on. */
+  drain(): void;
   /** Stops accepting connections, closes every session and the listener. */
   close(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
   );
   const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, logger: false, exposeHeadRoutes: false });
   app.removeContentTypeParser("text/plain");
+  let draining = false;
   installGuards(app, options);
   installErrorHandlers(app, options.logger);
   const startedAt = Date.now();
@@ -71,8 +74,9 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
       sessions: sessions.size,
     };
   });
-  registerStreamableRoutes(app, options, sessions);
-  registerLegacySseRoutes(app, options, sessions);
+  const accepting = () => !draining;
+  registerStreamableRoutes(app, options, sessions, accepting);
+  registerLegacySseRoutes(app, options, sessions, accepting);
 
   await app.listen({ host: options.host, port: options.port });
   sessions.startSweeping();
@@ -83,6 +87,9 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
     url: `http://${hostForUrl}:${port}/mcp`,
     port,
     sessions,
+    drain() {
+      draining = true;
+    },
     async close() {
       await sessions.closeAll();
       await app.close();
@@ -158,6 +165,7 @@ function registerStreamableRoutes(
   app: FastifyInstance,
   options: HttpOptions,
   sessions: SessionStore,
+  accepting: () => boolean,
 ): void {
   app.post("/mcp", async (request, reply) => {
     const initializing = containsInitialize(request.body);
@@ -172,8 +180,12 @@ function registerStreamableRoutes(
         "Bad Request: no session; send initialize first",
       );
     }
-    if (sessions.full)
+    if (!accepting()) {
+      return sendError(reply, 503, JsonRpcCode.serverError, "Shutting down; no new sessions");
+    }
+    if (sessions.full) {
       return sendError(reply, 503, JsonRpcCode.serverError, "Too many live sessions; retry later");
+    }
     return startStreamableSession(request, reply, options, sessions);
   });
   app.get("/mcp", async (request, reply) => {
@@ -283,10 +295,15 @@ function registerLegacySseRoutes(
   app: FastifyInstance,
   options: HttpOptions,
   sessions: SessionStore,
+  accepting: () => boolean,
 ): void {
   app.get("/sse", async (_request, reply) => {
-    if (sessions.full)
+    if (!accepting()) {
+      return sendError(reply, 503, JsonRpcCode.serverError, "Shutting down; no new sessions");
+    }
+    if (sessions.full) {
       return sendError(reply, 503, JsonRpcCode.serverError, "Too many live sessions; retry later");
+    }
     reply.hijack();
     const transport = new SSEServerTransport("/messages", reply.raw);
     const server = options.createServer();

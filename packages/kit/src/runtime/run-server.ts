@@ -103,11 +103,13 @@ async function serve(
   const { options, logger } = context;
   const inFlight = new InFlightRequests();
   let stopTransport: () => Promise<void>;
+  let stopAccepting = () => {};
   let shuttingDown = false;
   const shutdown = async (reason: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info("shutting down", { reason, in_flight: inFlight.size });
+    stopAccepting();
     await inFlight.idle(SHUTDOWN_GRACE_MS);
     await stopTransport().catch((error: unknown) => logger.error(`close failed: ${String(error)}`));
     await Promise.resolve(factory.close?.()).catch((error: unknown) =>
@@ -145,6 +147,7 @@ async function serve(
       ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
     });
     stopTransport = () => handle.close();
+    stopAccepting = () => handle.drain();
     process.stderr.write(`listening on ${handle.url}\n`);
   } catch (error) {
     const code = (error as { code?: string }).code;

@@ -1,0 +1,43 @@
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { connectHttp, FIXTURE_ENTRY, structured } from "./harness.js";
+
+describe("an HTTP kit server shutting down", () => {
+  it("finishes the in-flight call, refuses new sessions meanwhile, then exits 0", async () => {
+    const child = spawn(process.execPath, [FIXTURE_ENTRY, "--transport", "http", "--port", "0"]);
+    const url = await new Promise<string>((resolve) => {
+      let text = "";
+      child.stderr.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+        const match = /listening on (\S+)/.exec(text);
+        if (match?.[1]) resolve(match[1]);
+      });
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const client = await connectHttp(url);
+    const slow = client.callTool({ name: "sleep", arguments: { ms: 600 } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const refused = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "late", version: "1" },
+        },
+      }),
+    });
+    expect(refused.status).toBe(503);
+    expect(structured(await slow)).toEqual({ slept: 600 });
+    expect(await exited).toBe(0);
+  });
+});
