@@ -76,7 +76,7 @@ describe("LINK rules", () => {
   const types = [
     "---",
     "types:",
-    "  Box [container]:",
+    "  Box [container, portable]:",
     "    open: bool = false",
     "entities:",
     "  @box: Box",
