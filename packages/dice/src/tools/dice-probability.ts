@@ -1,0 +1,31 @@
+import { defineTool, type Tool } from "@tabletop-mcp/kit";
+import { respondToDiceProbability } from "../engine/index.js";
+import {
+  COMPUTING_HINTS,
+  type DiceToolDependencies,
+  INTERNAL_ERROR_MESSAGE,
+  valueOrInvalid,
+} from "./dependencies.js";
+import { diceProbabilityInput } from "./parameters.js";
+import { diceProbabilityOutput } from "./result-schemas.js";
+
+/**
+ * `dice_probability` (dice.md §9): the exact distribution of the total a `roll_dice` call with
+ * the same parameters would give.
+ *
+ * @param dependencies - the instance's clock
+ * @returns the tool
+ */
+export function createDiceProbabilityTool(dependencies: Pick<DiceToolDependencies, "now">): Tool {
+  return defineTool({
+    name: "dice_probability",
+    title: "Exact odds of a roll",
+    description: `Computes, without rolling, the exact probability distribution of the total a roll_dice call with the same parameters would give (keep/drop, reroll, capped explosions, minimum and target numbers included). Use it to answer "what are my odds?" or to compare options: P(2d20kh1 >= 15) with {"dice_count":2,"dice_sides":20,"keep_highest":1,"at_least":[15]}. Takes roll_dice's parameters (no label) plus at_least, a list of thresholds. Read result.min/max/mean/stddev, percentiles (p5..p95), at_least[] (P(total >= value) in the order asked), distribution[] (every total with p and p_at_least, when there are at most 201 totals) and, with target_number, successes.distribution. Probabilities are exact up to floating point. Very large configurations (e.g. 1000d100) are refused with an estimate of the work; use fewer dice or sides.`,
+    input: diceProbabilityInput,
+    output: diceProbabilityOutput,
+    annotations: COMPUTING_HINTS,
+    internalErrorMessage: INTERNAL_ERROR_MESSAGE,
+    handler: (args) =>
+      valueOrInvalid(respondToDiceProbability(args, dependencies.now().toISOString())),
+  });
+}

@@ -1,0 +1,99 @@
+import { defineTool, type Tool } from "@tabletop-mcp/kit";
+import * as z from "zod";
+import { LIMITS, respondToRollTable, TABLE_LIMITS } from "../engine/index.js";
+import {
+  type DiceToolDependencies,
+  INTERNAL_ERROR_MESSAGE,
+  ROLLING_HINTS,
+  valueOrInvalid,
+} from "./dependencies.js";
+import { rollTableOutput } from "./result-schemas.js";
+
+const entrySchema = z.union(
+  [
+    z.string(),
+    z.strictObject({
+      text: z.string(),
+      weight: z.int().optional(),
+      range: z.union([z.string(), z.int()]).optional(),
+    }),
+  ],
+  { error: 'Expected an entry: a string, {"text","weight"} or {"text","range"}' },
+);
+
+const tableSchema = z
+  .strictObject({
+    name: z.string().optional(),
+    description: z.string().optional(),
+    die: z
+      .union([z.string(), z.int()], { error: 'Expected a die such as "d8" or a number of sides' })
+      .optional()
+      .describe(
+        'The die that selects an entry, e.g. "d20"; defaults to the highest range or the total weight.',
+      ),
+    entries: z
+      .array(entrySchema)
+      .describe(
+        `1-${TABLE_LIMITS.maxEntries} entries: strings (weight 1), {"text","weight"} objects, or {"text","range"} objects with die ranges such as "1-3" that cover the die without gaps or overlaps.`,
+      ),
+  })
+  .describe("A table given inline.");
+
+const input = z.strictObject({
+  table: tableSchema.optional(),
+  name: z
+    .string()
+    .min(1)
+    .max(TABLE_LIMITS.maxNameLength)
+    .optional()
+    .describe("The name of a table loaded by the server (--tables DIR); instead of table."),
+  count: z
+    .int()
+    .min(1)
+    .max(TABLE_LIMITS.maxCount)
+    .optional()
+    .describe("Number of draws, 1-100. Default 1."),
+  unique: z
+    .boolean()
+    .optional()
+    .describe("true: no entry is drawn twice. Default false (repeats allowed)."),
+  label: z
+    .string()
+    .min(1)
+    .max(LIMITS.maxLabelLength)
+    .optional()
+    .describe("Optional name echoed as result.label (1-100 characters)."),
+});
+
+/**
+ * `roll_table` (issue 3): draws from a random table given inline or by the name of a table
+ * loaded from `--tables DIR`.
+ *
+ * @param dependencies - the instance's dice, clock and named tables
+ * @returns the tool
+ */
+export function createRollTableTool(dependencies: DiceToolDependencies): Tool {
+  const names = [...dependencies.tables.keys()].sort();
+  const loaded =
+    names.length === 0
+      ? "No named tables are loaded on this server; give the table inline."
+      : `Named tables on this server: ${names.join(", ")}.`;
+  return defineTool({
+    name: "roll_table",
+    title: "Draw from a random table",
+    description: `Draws from a random table: random encounters, loot, weather, rumours, names. Give the table inline ({"table":{"die":"d6","entries":[{"text":"Goblins","range":"1-3"},{"text":"Wolves","range":"4-5"},{"text":"A dragon","range":"6"}]}}, or entries as plain strings or {"text","weight"} for weighted tables) or by name ({"name":"..."}). ${loaded} count draws 1-100; unique: true draws without repeats. Read result.draws[]: each names the die rolled, the roll, the entry's text, its index and range. A table whose ranges overlap or leave gaps is refused with the entries named.`,
+    input,
+    output: rollTableOutput,
+    annotations: ROLLING_HINTS,
+    internalErrorMessage: INTERNAL_ERROR_MESSAGE,
+    handler: (args) =>
+      valueOrInvalid(
+        respondToRollTable(
+          args,
+          dependencies.tables,
+          dependencies.random,
+          dependencies.now().toISOString(),
+        ),
+      ),
+  });
+}
