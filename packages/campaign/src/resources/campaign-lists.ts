@@ -1,0 +1,78 @@
+import type { ResourceTemplate } from "@tabletop-mcp/kit";
+import type {
+  CampaignRepository,
+  CampaignStore,
+  Page,
+  PageRequest,
+} from "../storage/campaign-store.js";
+import {
+  campaignResourceTemplate,
+  pageBody,
+  resourceNotFound,
+} from "./campaign-resource-template.js";
+import type { ListKind } from "./resource-address.js";
+
+/** One of a campaign's three lists. */
+interface CampaignList {
+  kind: Exclude<ListKind, "campaigns" | "events">;
+  title: string;
+  description: string;
+  fetch(
+    repository: CampaignRepository,
+    campaignId: string,
+    page: PageRequest,
+  ): Page<{ id: string }> | undefined;
+}
+
+const LISTS: readonly CampaignList[] = [
+  {
+    kind: "participants",
+    title: "Campaign participants",
+    description: "A campaign's participants (GM and player seats), oldest first. Paged.",
+    fetch: (repository, campaignId, page) => repository.listParticipants(campaignId, page),
+  },
+  {
+    kind: "characters",
+    title: "Campaign characters",
+    description:
+      "A campaign's characters (PCs and NPCs), oldest first, with their controllers. Paged.",
+    fetch: (repository, campaignId, page) => repository.listCharacters(campaignId, page),
+  },
+  {
+    kind: "sessions",
+    title: "Campaign sessions",
+    description: "A campaign's sessions in start order; ended_at only on ended ones. Paged.",
+    fetch: (repository, campaignId, page) => repository.listSessions(campaignId, page),
+  },
+];
+
+function listTemplate(store: CampaignStore, list: CampaignList): ResourceTemplate {
+  return campaignResourceTemplate(store, {
+    kind: list.kind,
+    uriTemplate: `campaign://{campaign_id}/${list.kind}{?cursor,limit}`,
+    name: `campaign-${list.kind}`,
+    title: list.title,
+    description: list.description,
+    read: (source, address) => {
+      const campaignId = address.id ?? "";
+      const found = source.read((repository) => {
+        if (!repository.getCampaign(campaignId)) throw resourceNotFound("campaign not found");
+        return list.fetch(repository, campaignId, {
+          afterId: address.page.cursor,
+          limit: address.page.limit,
+        });
+      });
+      return pageBody(list.kind, found, (item) => item.id);
+    },
+  });
+}
+
+/**
+ * `campaign://{campaign_id}/participants`, `/characters` and `/sessions`.
+ *
+ * @param store - the process-wide store
+ * @returns the three templates
+ */
+export function campaignListTemplates(store: CampaignStore): ResourceTemplate[] {
+  return LISTS.map((list) => listTemplate(store, list));
+}

@@ -1,0 +1,91 @@
+import type { Resource as ResourceListing } from "@modelcontextprotocol/sdk/types.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { ResourceTemplate } from "@tabletop-mcp/kit";
+import type { CampaignStore, Page } from "../storage/campaign-store.js";
+import {
+  classifyResourceUri,
+  invalidResourceUri,
+  parseResourceUri,
+  RESOURCE_NOT_FOUND,
+  type ResourceAddress,
+  type ResourceKind,
+} from "./resource-address.js";
+
+/** How one template family is described and read. */
+export interface CampaignTemplateSpec {
+  kind: ResourceKind;
+  uriTemplate: string;
+  name: string;
+  title: string;
+  description: string;
+  /** Builds the resource's JSON from a well-formed address, or throws a JSON-RPC error. */
+  read(store: CampaignStore, address: ResourceAddress): unknown;
+  list?(store: CampaignStore): ResourceListing[];
+}
+
+const MIME_TYPE = "application/json";
+
+/**
+ * Declares a template whose URIs are recognised by shape rather than by the SDK's RFC 6570
+ * matcher, which needs every `{?cursor,limit}` parameter present; malformed URIs of the family
+ * then get the family's precise `invalid resource URI` error.
+ *
+ * @param store - the process-wide store
+ * @param spec - the family
+ * @returns a template for the kit
+ */
+export function campaignResourceTemplate(
+  store: CampaignStore,
+  spec: CampaignTemplateSpec,
+): ResourceTemplate {
+  return {
+    listing: {
+      uriTemplate: spec.uriTemplate,
+      name: spec.name,
+      title: spec.title,
+      description: spec.description,
+      mimeType: MIME_TYPE,
+    },
+    match: (uri) => (classifyResourceUri(uri) === spec.kind ? {} : undefined),
+    spec: {
+      uriTemplate: spec.uriTemplate,
+      name: spec.name,
+      title: spec.title,
+      description: spec.description,
+      mimeType: MIME_TYPE,
+      ...(spec.list ? { list: () => spec.list?.(store) ?? [] } : {}),
+      read: (uri) => ({
+        text: JSON.stringify(spec.read(store, parseResourceUri(uri, spec.kind))),
+      }),
+    },
+  };
+}
+
+/**
+ * The error of a well-formed URI whose campaign or session does not exist.
+ *
+ * @param message - `campaign not found` or `session not found`
+ * @returns a `-32002` error
+ */
+export function resourceNotFound(message: string): McpError {
+  return new McpError(RESOURCE_NOT_FOUND, message);
+}
+
+/**
+ * A page as the list resources show it (campaign.md §6).
+ *
+ * @param key - the list's key, e.g. `participants`
+ * @param page - the page, or `undefined` when the cursor named nothing
+ * @param cursorOf - the cursor that resumes after an item
+ * @returns `{[key]: items, next_cursor}`
+ * @throws McpError `-32602` for an unknown cursor
+ */
+export function pageBody<Item>(
+  key: string,
+  page: Page<Item> | undefined,
+  cursorOf: (item: Item) => string,
+): Record<string, unknown> {
+  if (!page) throw invalidResourceUri("unknown cursor");
+  const last = page.items.at(-1);
+  return { [key]: page.items, next_cursor: page.hasMore && last ? cursorOf(last) : null };
+}

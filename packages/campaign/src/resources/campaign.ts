@@ -1,0 +1,35 @@
+import type { ResourceTemplate } from "@tabletop-mcp/kit";
+import { campaignUri } from "../resource-uris.js";
+import type { CampaignStore } from "../storage/campaign-store.js";
+import { campaignResourceTemplate, resourceNotFound } from "./campaign-resource-template.js";
+
+const LISTED_CAMPAIGNS = 200;
+
+/**
+ * `campaign://{campaign_id}`: one campaign.
+ *
+ * @param store - the process-wide store
+ * @returns the template
+ */
+export function campaignTemplate(store: CampaignStore): ResourceTemplate {
+  return campaignResourceTemplate(store, {
+    kind: "campaign",
+    uriTemplate: "campaign://{campaign_id}",
+    name: "campaign",
+    title: "Campaign",
+    description: "One campaign: name, GM mode, theme, counts and GM Fear.",
+    read: (source, address) => {
+      const campaign = source.read((repository) => repository.getCampaign(address.id ?? ""));
+      if (!campaign) throw resourceNotFound("campaign not found");
+      return { campaign };
+    },
+    list: (source) =>
+      source
+        .read((repository) => repository.listCampaigns({ limit: LISTED_CAMPAIGNS }))
+        ?.items.map((campaign) => ({
+          uri: campaignUri(campaign.id),
+          name: campaign.name,
+          mimeType: "application/json",
+        })) ?? [],
+  });
+}

@@ -1,0 +1,21 @@
+import { defineResource, type ResourceSpec } from "@tabletop-mcp/kit";
+import type { SessionContext } from "../domain/records.js";
+import { CONTEXT_URI } from "../resource-uris.js";
+
+/**
+ * `context://current`: the reading MCP session's own context.
+ *
+ * @param context - reads the session's context
+ * @returns the fixed resource
+ */
+export function contextCurrentResource(context: () => SessionContext): ResourceSpec {
+  return defineResource({
+    uri: CONTEXT_URI,
+    name: "context",
+    title: "Current context",
+    description:
+      "This connection's context (campaign_id, session_id, participant_id; null when unset), as set by set_context.",
+    mimeType: "application/json",
+    read: () => ({ text: JSON.stringify({ context: context() }) }),
+  });
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { createRandomDieRoller, type DieRoller } from "@tabletop-mcp/duality";
+import {
+  createKitServer,
+  type Logger,
+  ResourceHub,
+  readPackageVersion,
+  silentLogger,
+} from "@tabletop-mcp/kit";
+import type { CommandEnvironment } from "./commands/command-environment.js";
+import { createId, type RandomBytes } from "./domain/ids.js";
+import { emptyContext, type SessionContext } from "./domain/records.js";
+import { createResources, createResourceTemplates } from "./resources/index.js";
+import {
+  currentRequestId,
+  serveContextSubscription,
+  serveToolsWithRequestIds,
+} from "./session-protocol.js";
+import type { CampaignStore } from "./storage/campaign-store.js";
+import { MEMORY_DATABASE, openCampaignStore } from "./storage/open-campaign-store.js";
+import { createTools } from "./tools/index.js";
+
+/** Options of {@link createServer}. */
+export interface CampaignServerOptions {
+  /** An open store shared by every MCP session of the process (see `openCampaignStore`). */
+  store?: CampaignStore;
+  /** A database to open when no store is given; `:memory:` (the default) keeps nothing. */
+  dbPath?: string;
+  /** The clock (test hook). */
+  now?: () => Date;
+  /** The dice: Hope d12, Fear d12, then the d6 if any (test hook). */
+  rollDie?: DieRoller;
+  /** A replay seed for the dice when no `rollDie` is given. */
+  seed?: string;
+  /** The randomness of generated ids (test hook). */
+  randomBytes?: RandomBytes;
+  /** Shared by every MCP session of the process so that resource updates cross sessions. */
+  hub?: ResourceHub;
+  logger?: Logger;
+}
+
+const VERSION = readPackageVersion(import.meta.url);
+
+const INSTRUCTIONS =
+  "Durable Daggerheart campaigns. Typical flow: campaign_create, participant_create, character_create, set_context {campaign_id}, session_start, set_context {campaign_id, session_id}, then session_action_roll and session_roll_outcome_apply with the returned roll_seq (exactly once per roll). Read campaign://{id}/characters and session://{id}/events for state and history; subscribe to them to follow changes.";
+
+/**
+ * Builds one MCP session's server (no transport): the fourteen tools and the resources over a
+ * shared store, with this session's own context. Call once per MCP session with the same
+ * `store` and `hub`.
+ *
+ * @param options - store or database path, test hooks, hub and logger
+ * @returns an SDK server ready to connect
+ */
+export function createServer(options: CampaignServerOptions = {}): Server {
+  const hub = options.hub ?? new ResourceHub();
+  const logger = options.logger ?? silentLogger;
+  const bytes = options.randomBytes ?? ((count: number) => randomBytes(count));
+  const environment: CommandEnvironment = {
+    store: options.store ?? openCampaignStore(options.dbPath ?? MEMORY_DATABASE),
+    now: options.now ?? (() => new Date()),
+    newId: (prefix) => createId(prefix, bytes),
+    rollDie: options.rollDie ?? createRandomDieRoller(options.seed),
+  };
+  let context: SessionContext = emptyContext();
+  let announceContext = () => {};
+  const tools = createTools({
+    environment,
+    context: () => context,
+    replaceContext: (next) => {
+      const changed =
+        next.campaign_id !== context.campaign_id ||
+        next.session_id !== context.session_id ||
+        next.participant_id !== context.participant_id;
+      context = next;
+      return changed;
+    },
+    contextUpdated: () => announceContext(),
+    requestId: currentRequestId,
+  });
+  const server = createKitServer(
+    {
+      name: "tabletop-campaign",
+      version: VERSION,
+      title: "Tabletop campaigns and sessions",
+      instructions: INSTRUCTIONS,
+      tools,
+      resources: createResources(environment.store, () => context),
+      resourceTemplates: createResourceTemplates(environment.store),
+    },
+    { hub, logger },
+  );
+  serveToolsWithRequestIds(server, tools, hub, logger);
+  announceContext = serveContextSubscription(server, hub);
+  return server;
+}

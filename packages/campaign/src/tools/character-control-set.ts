@@ -1,0 +1,40 @@
+import { defineTool, type Tool } from "@tabletop-mcp/kit";
+import * as z from "zod";
+import { setCharacterControl } from "../commands/set-character-control.js";
+import { runCommand } from "./run-command.js";
+import { campaignIdParameter, idParameter } from "./schemas.js";
+import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+
+const input = z.strictObject({
+  campaign_id: campaignIdParameter,
+  character_id: idParameter("Character to assign (char_…)"),
+  controller: idParameter("GM (any letter case) for GM control, or a participant id (part_…)"),
+});
+
+const output = z.object({
+  campaign_id: z.string(),
+  character_id: z.string(),
+  controller: z.string(),
+});
+
+/**
+ * `character_control_set` (campaign.md §4.5).
+ *
+ * @param dependencies - the session's tool dependencies
+ * @returns the tool
+ */
+export function characterControlSetTool(dependencies: ToolDependencies): Tool {
+  return defineTool({
+    name: "character_control_set",
+    title: "Assign a character's controller",
+    description:
+      "Sets who controls a character by default: the GM or a participant of the same campaign. Returns the assignment.",
+    input,
+    output,
+    annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
+    handler: (args, context) =>
+      runCommand(context, () =>
+        setCharacterControl(dependencies.environment, callerOf(dependencies), args),
+      ),
+  });
+}

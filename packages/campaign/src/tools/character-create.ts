@@ -1,0 +1,47 @@
+import { defineTool, type Tool } from "@tabletop-mcp/kit";
+import * as z from "zod";
+import { createCharacter } from "../commands/create-character.js";
+import { CHARACTER_KINDS } from "../domain/records.js";
+import { runCommand } from "./run-command.js";
+import {
+  campaignIdParameter,
+  characterOutput,
+  profileFieldParameters,
+  textParameter,
+  traitCountProblems,
+} from "./schemas.js";
+import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+
+const input = z.strictObject({
+  campaign_id: campaignIdParameter,
+  name: textParameter(1, 100, "Character name"),
+  kind: z.enum(CHARACTER_KINDS).describe("PC (player character) or NPC"),
+  notes: textParameter(0, 4000, "Free notes").optional(),
+  profile: z
+    .strictObject(profileFieldParameters)
+    .describe("Initial sheet values; each given field replaces the kind's default")
+    .optional(),
+});
+
+/**
+ * `character_create` (campaign.md §4.4).
+ *
+ * @param dependencies - the session's tool dependencies
+ * @returns the tool
+ */
+export function characterCreateTool(dependencies: ToolDependencies): Tool {
+  return defineTool({
+    name: "character_create",
+    title: "Create a character",
+    description:
+      "Creates a PC or NPC with a profile (defaults: PC hp_max 6, stress_max 6, evasion 10, thresholds 8/12; NPC 3, 3, 8, 6/10; the six SRD traits at 0) and a starting state (PC Hope 2, NPC 0, no Stress, all HP). An optional profile overrides defaults. Returns the character record; read the sheet with character_sheet_get.",
+    input,
+    output: characterOutput,
+    annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    checkArguments: (args) => traitCountProblems(args.profile?.traits, "profile.traits"),
+    handler: (args, context) =>
+      runCommand(context, () =>
+        createCharacter(dependencies.environment, callerOf(dependencies), args),
+      ),
+  });
+}

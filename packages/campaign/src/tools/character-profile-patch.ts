@@ -1,0 +1,41 @@
+import { defineTool, type Tool } from "@tabletop-mcp/kit";
+import * as z from "zod";
+import { patchCharacterProfile } from "../commands/patch-character-profile.js";
+import { runCommand } from "./run-command.js";
+import {
+  campaignIdParameter,
+  idParameter,
+  profileFieldParameters,
+  profileOutput,
+  traitCountProblems,
+} from "./schemas.js";
+import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+
+const input = z.strictObject({
+  campaign_id: campaignIdParameter,
+  character_id: idParameter("Character to change (char_…)"),
+  ...profileFieldParameters,
+});
+
+/**
+ * `character_profile_patch` (campaign.md §4.7).
+ *
+ * @param dependencies - the session's tool dependencies
+ * @returns the tool
+ */
+export function characterProfilePatchTool(dependencies: ToolDependencies): Tool {
+  return defineTool({
+    name: "character_profile_patch",
+    title: "Change a character's profile",
+    description:
+      "Replaces the given profile fields; traits replaces the whole trait map. Never changes the state: lower hp or stress first before lowering hp_max or stress_max below them. Returns the profile after the patch.",
+    input,
+    output: z.object({ profile: profileOutput }),
+    annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
+    checkArguments: (args) => traitCountProblems(args.traits, "traits"),
+    handler: (args, context) =>
+      runCommand(context, () =>
+        patchCharacterProfile(dependencies.environment, callerOf(dependencies), args),
+      ),
+  });
+}

@@ -1,0 +1,41 @@
+import type { Tool } from "@tabletop-mcp/kit";
+import { campaignCreateTool } from "./campaign-create.js";
+import { characterControlSetTool } from "./character-control-set.js";
+import { characterCreateTool } from "./character-create.js";
+import { characterProfilePatchTool } from "./character-profile-patch.js";
+import { characterSheetGetTool } from "./character-sheet-get.js";
+import { characterStatePatchTool } from "./character-state-patch.js";
+import { gmFearAdjustTool } from "./gm-fear-adjust.js";
+import { participantCreateTool } from "./participant-create.js";
+import { sessionActionRollTool } from "./session-action-roll.js";
+import { sessionEndTool } from "./session-end.js";
+import { sessionNoteAddTool } from "./session-note-add.js";
+import { sessionRollOutcomeApplyTool } from "./session-roll-outcome-apply.js";
+import { sessionStartTool } from "./session-start.js";
+import { setContextTool } from "./set-context.js";
+import type { ToolDependencies } from "./tool-dependencies.js";
+
+/**
+ * The server's fourteen tools for one MCP session, in campaign.md's order.
+ *
+ * @param dependencies - the session's tool dependencies
+ * @returns the tools
+ */
+export function createTools(dependencies: ToolDependencies): Tool[] {
+  return [
+    setContextTool,
+    campaignCreateTool,
+    participantCreateTool,
+    characterCreateTool,
+    characterControlSetTool,
+    characterSheetGetTool,
+    characterProfilePatchTool,
+    characterStatePatchTool,
+    sessionStartTool,
+    sessionEndTool,
+    sessionActionRollTool,
+    sessionRollOutcomeApplyTool,
+    sessionNoteAddTool,
+    gmFearAdjustTool,
+  ].map((create) => create(dependencies));
+}

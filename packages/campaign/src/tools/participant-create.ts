@@ -1,0 +1,39 @@
+import { defineTool, type Tool } from "@tabletop-mcp/kit";
+import * as z from "zod";
+import { createParticipant } from "../commands/create-participant.js";
+import { PARTICIPANT_CONTROLLERS, PARTICIPANT_ROLES } from "../domain/records.js";
+import { runCommand } from "./run-command.js";
+import { campaignIdParameter, participantOutput, textParameter } from "./schemas.js";
+import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+
+const input = z.strictObject({
+  campaign_id: campaignIdParameter,
+  display_name: textParameter(1, 100, "Name shown for this seat at the table"),
+  role: z.enum(PARTICIPANT_ROLES).describe("GM or PLAYER"),
+  controller: z
+    .enum(PARTICIPANT_CONTROLLERS)
+    .describe("Who operates the seat: HUMAN (default) or AI")
+    .optional(),
+});
+
+/**
+ * `participant_create` (campaign.md §4.3).
+ *
+ * @param dependencies - the session's tool dependencies
+ * @returns the tool
+ */
+export function participantCreateTool(dependencies: ToolDependencies): Tool {
+  return defineTool({
+    name: "participant_create",
+    title: "Add a participant",
+    description:
+      "Adds a participant (a GM or player seat) to a campaign. Returns the participant record; its id can control characters (character_control_set) and be set as the acting participant (set_context).",
+    input,
+    output: participantOutput,
+    annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    handler: (args, context) =>
+      runCommand(context, () =>
+        createParticipant(dependencies.environment, callerOf(dependencies), args),
+      ),
+  });
+}

@@ -1,0 +1,150 @@
+import type { ParameterProblem } from "@tabletop-mcp/kit";
+import * as z from "zod";
+import {
+  CHARACTER_KINDS,
+  GM_MODES,
+  PARTICIPANT_CONTROLLERS,
+  PARTICIPANT_ROLES,
+  SESSION_EVENT_TYPES,
+} from "../domain/records.js";
+
+/** Every id argument (campaign.md §1): exact, never trimmed. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** A trait key of a profile (§2.4). */
+export const TRAIT_KEY_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
+/** A profile holds at most this many traits. */
+export const MAX_TRAITS = 12;
+
+/** @returns an id parameter with its description */
+export function idParameter(description: string) {
+  return z.string().regex(ID_PATTERN).describe(description);
+}
+
+/** @returns a free-text parameter, trimmed before its length is checked */
+export function textParameter(min: number, max: number, description: string) {
+  return z.string().trim().min(min).max(max).describe(description);
+}
+
+export const campaignIdParameter = idParameter(
+  "Campaign id (camp_…); defaults to the context's campaign (set_context)",
+).optional();
+export const sessionIdParameter = idParameter(
+  "Session id (sess_…); defaults to the context's session (set_context)",
+).optional();
+
+export const traitsParameter = z
+  .record(z.string().regex(TRAIT_KEY_PATTERN), z.int().min(-3).max(6))
+  .describe(
+    "The whole trait map, name → modifier -3..6 (replaces, never merges); SRD traits are agility, strength, finesse, instinct, presence, knowledge",
+  );
+
+/** The profile fields of character_create's `profile` and of character_profile_patch. */
+export const profileFieldParameters = {
+  traits: traitsParameter.optional(),
+  hp_max: z.int().min(1).max(30).describe("Hit Point slots").optional(),
+  stress_max: z.int().min(0).max(20).describe("Stress slots").optional(),
+  evasion: z.int().min(0).max(50).describe("Evasion").optional(),
+  major_threshold: z.int().min(0).max(500).describe("Major damage threshold").optional(),
+  severe_threshold: z
+    .int()
+    .min(0)
+    .max(500)
+    .describe("Severe damage threshold, at least major_threshold")
+    .optional(),
+};
+
+/**
+ * The trait-count rule a record schema cannot express.
+ *
+ * @param traits - the given trait map, if any
+ * @param parameter - its parameter path
+ * @returns one problem when there are more than {@link MAX_TRAITS} traits
+ */
+export function traitCountProblems(
+  traits: Record<string, number> | undefined,
+  parameter: string,
+): ParameterProblem[] {
+  if (!traits) return [];
+  const count = Object.keys(traits).length;
+  return count > MAX_TRAITS
+    ? [
+        {
+          parameter,
+          issue: `Value has ${count} traits; at most ${MAX_TRAITS} allowed`,
+          valid_range: `0-${MAX_TRAITS}`,
+        },
+      ]
+    : [];
+}
+
+const timestamp = z.string();
+
+export const campaignOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  gm_mode: z.enum(GM_MODES),
+  participant_count: z.int(),
+  character_count: z.int(),
+  gm_fear: z.int(),
+  theme_prompt: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const participantOutput = z.object({
+  id: z.string(),
+  campaign_id: z.string(),
+  display_name: z.string(),
+  role: z.enum(PARTICIPANT_ROLES),
+  controller: z.enum(PARTICIPANT_CONTROLLERS),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const characterOutput = z.object({
+  id: z.string(),
+  campaign_id: z.string(),
+  name: z.string(),
+  kind: z.enum(CHARACTER_KINDS),
+  notes: z.string(),
+  controller: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const profileOutput = z.object({
+  character_id: z.string(),
+  traits: z.record(z.string(), z.int()),
+  hp_max: z.int(),
+  stress_max: z.int(),
+  evasion: z.int(),
+  major_threshold: z.int(),
+  severe_threshold: z.int(),
+});
+
+export const stateOutput = z.object({
+  character_id: z.string(),
+  hope: z.int(),
+  stress: z.int(),
+  hp: z.int(),
+});
+
+export const sessionOutput = z.object({
+  id: z.string(),
+  campaign_id: z.string(),
+  name: z.string(),
+  status: z.enum(["ACTIVE", "ENDED"]),
+  started_at: timestamp,
+  updated_at: timestamp,
+  ended_at: timestamp.optional(),
+});
+
+export const contextOutput = z.object({
+  context: z.object({
+    campaign_id: z.string().nullable(),
+    session_id: z.string().nullable(),
+    participant_id: z.string().nullable(),
+  }),
+});
+
+export const eventTypeOutput = z.enum(SESSION_EVENT_TYPES);

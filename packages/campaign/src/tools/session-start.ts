@@ -1,0 +1,33 @@
+import { defineTool, type Tool } from "@tabletop-mcp/kit";
+import * as z from "zod";
+import { startSession } from "../commands/start-session.js";
+import { runCommand } from "./run-command.js";
+import { campaignIdParameter, sessionOutput, textParameter } from "./schemas.js";
+import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+
+const input = z.strictObject({
+  campaign_id: campaignIdParameter,
+  name: textParameter(0, 200, "Session name, e.g. Session 1: The Journey Begins").optional(),
+});
+
+/**
+ * `session_start` (campaign.md §4.9).
+ *
+ * @param dependencies - the session's tool dependencies
+ * @returns the tool
+ */
+export function sessionStartTool(dependencies: ToolDependencies): Tool {
+  return defineTool({
+    name: "session_start",
+    title: "Start a play session",
+    description:
+      "Starts a session of a campaign (at most one ACTIVE session per campaign) and opens its event log. Does not select it: call set_context with its id to roll without passing session_id.",
+    input,
+    output: sessionOutput,
+    annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    handler: (args, context) =>
+      runCommand(context, () =>
+        startSession(dependencies.environment, callerOf(dependencies), args),
+      ),
+  });
+}

@@ -1,0 +1,38 @@
+import { defineTool, type Tool } from "@tabletop-mcp/kit";
+import * as z from "zod";
+import { checkContext } from "../commands/set-context.js";
+import { runQuery } from "./run-command.js";
+import { contextOutput, idParameter } from "./schemas.js";
+import type { ToolDependencies } from "./tool-dependencies.js";
+
+const input = z.strictObject({
+  campaign_id: idParameter("Campaign to work in (camp_…)"),
+  session_id: idParameter("Session to work in (sess_…); omitted means none").optional(),
+  participant_id: idParameter(
+    "Participant acting through this connection (part_…), stamped on logged events; omitted means none",
+  ).optional(),
+});
+
+/**
+ * `set_context` (campaign.md §4.1): selects this MCP session's campaign, session and
+ * participant, used as defaults by the other tools.
+ *
+ * @param dependencies - the session's tool dependencies
+ * @returns the tool
+ */
+export function setContextTool(dependencies: ToolDependencies): Tool {
+  return defineTool({
+    name: "set_context",
+    title: "Set the working context",
+    description:
+      "Selects the campaign (and optionally the session and the acting participant) that later calls of this connection default to. Replaces the whole context: omitted fields become null. Other connections are not affected. Returns the new context, the same as the context://current resource.",
+    input,
+    output: contextOutput,
+    annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false },
+    handler: (args) => {
+      const next = runQuery(() => checkContext(dependencies.environment, args));
+      if (dependencies.replaceContext(next)) dependencies.contextUpdated();
+      return { context: next };
+    },
+  });
+}
