@@ -11,6 +11,6 @@ export function parseText(source: string): { file: ParsedFile; diagnostics: Diag
 }
 
 /** Parses content lines (no frontmatter) and returns the top-level nodes. */
-export function parseContentLines(...text: string[]): ContentNode[] {
+export function parseContentLines(...text: string[]): readonly ContentNode[] {
   return parseText(`${text.join("\n")}\n`).file.content;
 }
