@@ -1,0 +1,39 @@
+import type { CompiledWorld } from "../world/compiled-world.js";
+import { SCHEMA_VERSION, type Versioned } from "./schema-version.js";
+import { sortedKeys } from "./sorted-ids.js";
+
+/** One exit between two locations. */
+export interface ExitGraphEdge {
+  from: string;
+  to: string;
+  exit_name: string;
+  is_conditional: boolean;
+  guard_count: number;
+}
+
+/** `get_exit_graph`'s payload (urd.md §12.4). */
+export interface ExitGraph extends Versioned {
+  nodes: string[];
+  edges: ExitGraphEdge[];
+}
+
+/**
+ * The location graph: every location of the world JSON (sorted, isolated ones included) and
+ * every resolved exit in FactSet order.
+ *
+ * @param compiled - one compilation's data
+ * @returns the payload
+ */
+export function getExitGraph(compiled: CompiledWorld): ExitGraph {
+  return {
+    schema_version: SCHEMA_VERSION,
+    nodes: sortedKeys(compiled.world?.locations),
+    edges: (compiled.facts?.exits ?? []).map((exit) => ({
+      from: exit.from_location,
+      to: exit.to_location,
+      exit_name: exit.exit_name,
+      is_conditional: exit.is_conditional,
+      guard_count: exit.guard_reads.length,
+    })),
+  };
+}

@@ -1,0 +1,127 @@
+import type { ExitEdge, WorldJson } from "@tabletop-mcp/urd";
+import type { CompiledWorld } from "../world/compiled-world.js";
+import { evaluateGuard, type GuardVerdict, type WorldState } from "./exit-guard.js";
+import { ownEntry } from "./own-entry.js";
+import { SCHEMA_VERSION, type Versioned } from "./schema-version.js";
+import { breadthFirstParents, pathTo, sortedAdjacency } from "./shortest-paths.js";
+import { compareCodePoints, sortedKeys } from "./sorted-ids.js";
+
+/** A guarded exit the search met, with its lowered condition. */
+export interface GuardedExit {
+  from: string;
+  exit_name: string;
+  condition: string;
+}
+
+/** `get_reachable_locations`'s payload (urd.md §12.8, §12.11). */
+export interface ReachableLocations extends Versioned {
+  from: string;
+  reachable: string[];
+  unreachable: string[];
+  path_count: number;
+  paths: Record<string, string[]>;
+  respect_conditions?: true;
+  blocked_exits?: GuardedExit[];
+  unevaluated_exits?: GuardedExit[];
+}
+
+/** `get_reachable_locations`'s error payload. */
+export interface ReachableLocationsError extends Versioned {
+  error: "No compiled world available" | "Location not found";
+  location: string;
+}
+
+/** Whether to honour exit guards, and under which property values. */
+export interface ReachabilityOptions {
+  /** When true, exits whose guard is false under `state` are not taken. */
+  respectConditions?: boolean | undefined;
+  state?: WorldState | undefined;
+}
+
+interface JudgedExit {
+  edge: ExitEdge;
+  verdict: GuardVerdict;
+  condition: string;
+}
+
+function judgeExit(world: WorldJson, edge: ExitEdge, state: WorldState): JudgedExit {
+  if (!edge.is_conditional) return { edge, verdict: "passable", condition: "" };
+  const exit = ownEntry(ownEntry(world.locations, edge.from_location)?.exits, edge.exit_name);
+  const condition = exit?.condition;
+  if (condition === undefined) return { edge, verdict: "unevaluated", condition: "" };
+  return { edge, verdict: evaluateGuard(world, condition, state), condition };
+}
+
+function listExits(
+  judged: readonly JudgedExit[],
+  verdict: GuardVerdict,
+  reached: ReadonlyMap<string, string>,
+): GuardedExit[] {
+  return judged
+    .filter((exit) => exit.verdict === verdict && reached.has(exit.edge.from_location))
+    .map((exit) => ({
+      from: exit.edge.from_location,
+      exit_name: exit.edge.exit_name,
+      condition: exit.condition,
+    }))
+    .sort(
+      (a, b) => compareCodePoints(a.from, b.from) || compareCodePoints(a.exit_name, b.exit_name),
+    );
+}
+
+/**
+ * Which locations can be reached from `from` by following exits, with a shortest path to each
+ * (ties broken alphabetically). Exit guards are ignored unless `respectConditions` is set; then
+ * an exit whose guard is false under `state` is not taken, and the exits the search met that
+ * were blocked or could not be judged are listed.
+ *
+ * @param compiled - one compilation's data
+ * @param from - the starting location id
+ * @param options - conditional reachability
+ * @returns the payload, or the seed's error object
+ */
+export function getReachableLocations(
+  compiled: CompiledWorld,
+  from: string,
+  options: ReachabilityOptions = {},
+): ReachableLocations | ReachableLocationsError {
+  const world = compiled.world;
+  if (world === null) {
+    return { schema_version: SCHEMA_VERSION, error: "No compiled world available", location: from };
+  }
+  if (ownEntry(world.locations, from) === undefined) {
+    return { schema_version: SCHEMA_VERSION, error: "Location not found", location: from };
+  }
+  const state = options.state ?? {};
+  const respect = options.respectConditions === true;
+  const judged = (compiled.facts?.exits ?? []).map(
+    (edge): JudgedExit =>
+      respect ? judgeExit(world, edge, state) : { edge, verdict: "passable", condition: "" },
+  );
+  const adjacency = sortedAdjacency(
+    judged
+      .filter((exit) => exit.verdict !== "blocked")
+      .map((exit) => [exit.edge.from_location, exit.edge.to_location] as const),
+  );
+  const parents = breadthFirstParents(adjacency, from);
+  const reachable = [...parents.keys()].sort(compareCodePoints);
+  const paths: Record<string, string[]> = {};
+  for (const location of reachable) {
+    if (location !== from) paths[location] = pathTo(parents, location);
+  }
+  return {
+    schema_version: SCHEMA_VERSION,
+    from,
+    reachable,
+    unreachable: sortedKeys(world.locations).filter((location) => !parents.has(location)),
+    path_count: reachable.length,
+    paths,
+    ...(respect
+      ? {
+          respect_conditions: true as const,
+          blocked_exits: listExits(judged, "blocked", parents),
+          unevaluated_exits: listExits(judged, "unevaluated", parents),
+        }
+      : {}),
+  };
+}

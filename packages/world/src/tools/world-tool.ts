@@ -1,0 +1,60 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { defineTool, type Tool, type ToolSpec } from "@tabletop-mcp/kit";
+import * as z from "zod";
+import { SCHEMA_VERSION } from "../queries/schema-version.js";
+
+/** Every world tool only reads a compiled snapshot (urd.md §12.2). */
+const READ_ONLY_HINTS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
+
+/** A world tool: a kit tool spec without annotations, which are the same for all eight. */
+export type WorldToolSpec<Input extends z.ZodType, Output extends z.ZodType> = Omit<
+  ToolSpec<Input, Output>,
+  "annotations"
+>;
+
+/**
+ * The output schema of a world tool: `schema_version`, the seed's `error` string and the
+ * success fields, all but the version optional, so that both the answer and the seed's error
+ * object (which echoes the argument) validate against it.
+ *
+ * @param shape - the success fields
+ * @returns the loose payload schema
+ */
+export function payloadSchema<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z
+    .object({
+      schema_version: z.literal(SCHEMA_VERSION),
+      error: z
+        .string()
+        .optional()
+        .describe("Present only on failure, e.g. 'Entity not found'; the result then has isError"),
+    })
+    .extend(z.object(shape).partial().shape);
+}
+
+function hasSeedError(result: CallToolResult): boolean {
+  return typeof result.structuredContent?.error === "string";
+}
+
+/**
+ * Declares a read-only world tool. A handler answers with the seed's own error objects
+ * (`{"schema_version":"1","error":"Entity not found","entity_id":…}`) as plain values; this
+ * marks those results `isError: true`, which the kit's `ToolError` cannot do because it shapes
+ * the body as the contract's `{"error":{"code","message"}}`.
+ *
+ * @param spec - name, description, schemas and handler
+ * @returns the tool, ready to register
+ */
+export function defineWorldTool<Input extends z.ZodType, Output extends z.ZodType>(
+  spec: WorldToolSpec<Input, Output>,
+): Tool {
+  const tool = defineTool({ ...spec, annotations: READ_ONLY_HINTS });
+  return {
+    name: tool.name,
+    listing: tool.listing,
+    call: async (rawArguments, context) => {
+      const result = await tool.call(rawArguments, context);
+      return hasSeedError(result) ? { ...result, isError: true } : result;
+    },
+  };
+}

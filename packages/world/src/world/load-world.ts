@@ -1,0 +1,90 @@
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { compile } from "@tabletop-mcp/urd";
+import type { CompiledWorld } from "./compiled-world.js";
+import { WorldError } from "./world-error.js";
+
+/** One compiled snapshot of a world and the text it came from. */
+export interface LoadedWorld {
+  readonly compiled: CompiledWorld;
+  /** The entry file's text, served as `world://source`. */
+  readonly source: string;
+  /** Absolute paths of the entry file and of every import the compiler asked for. */
+  readonly files: readonly string[];
+}
+
+/** Reads an imported file by its path relative to the entry file's directory. */
+export type ImportReader = (relativePath: string) => string | undefined;
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  return typeof error.code === "string" ? error.code : undefined;
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ENOENT: "no such file or directory",
+  ENOTDIR: "a parent of the path is not a directory",
+  EISDIR: "it is a directory",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+};
+
+/** A short reason for a failed read, without the path Node repeats in its messages. */
+function describeReadFailure(error: unknown): string {
+  const code = errorCode(error);
+  if (code !== undefined && REASONS[code] !== undefined) return REASONS[code];
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Compiles a world given as text. `fileName` names the entry file (its base name appears in
+ * diagnostics and its stem in section ids); `readFile` supplies imports.
+ *
+ * @param fileName - the entry file's name or path
+ * @param source - the entry file's text
+ * @param readFile - imported files by relative path; every import is missing without it
+ * @returns the compiled snapshot (its `files` is empty: nothing was read from disk)
+ */
+export function compileWorldText(
+  fileName: string,
+  source: string,
+  readFile?: ImportReader,
+): LoadedWorld {
+  const compiled = compile(source, readFile ? { fileName, readFile } : { fileName });
+  return { compiled, source, files: [] };
+}
+
+/**
+ * Reads a world file and the files it imports from disk and compiles them. Compilation
+ * problems are diagnostics; only an unreadable entry file is refused.
+ *
+ * @param path - the entry file, absolute or relative to the working directory
+ * @returns the compiled snapshot with the files that were read, for watching
+ * @throws WorldError `WORLD_FILE_UNREADABLE` when the entry file cannot be read
+ */
+export function loadWorldFile(path: string): LoadedWorld {
+  let source: string;
+  try {
+    source = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new WorldError(
+      "WORLD_FILE_UNREADABLE",
+      `cannot read world file '${path}': ${describeReadFailure(error)}`,
+      { cause: error },
+    );
+  }
+  const entry = resolve(path);
+  const directory = dirname(entry);
+  const imports: string[] = [];
+  const readImport: ImportReader = (relativePath) => {
+    const absolute = resolve(directory, relativePath);
+    imports.push(absolute);
+    try {
+      return readFileSync(absolute, "utf8");
+    } catch {
+      return undefined;
+    }
+  };
+  const compiled = compile(source, { fileName: path, readFile: readImport });
+  return { compiled, source, files: [entry, ...new Set(imports)] };
+}
