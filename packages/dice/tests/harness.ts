@@ -37,11 +37,14 @@ export async function connectInMemory(options: DiceServerOptions = {}): Promise<
 }
 
 /** Connects an SDK client over stdio to a child process of the built command; lists the tools. */
-export async function connectStdio(args: string[] = []): Promise<Connection> {
+export async function connectStdio(
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Connection> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI_ENTRY, ...args],
-    env: { PATH: process.env.PATH ?? "" },
+    env: { PATH: process.env.PATH ?? "", ...env },
     stderr: "pipe",
   });
   const client = new Client({ name: "dice-test", version: "1.0.0" });
