@@ -1,0 +1,219 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpError, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ResourceHub } from "@tabletop-mcp/kit";
+import { describe, expect, it } from "vitest";
+import { createServer } from "../src/server.js";
+import { openCampaignStore } from "../src/storage/open-campaign-store.js";
+import { callError, callOk, readJson } from "./e2e/harness.js";
+
+async function connectedPair() {
+  const store = openCampaignStore(":memory:");
+  const hub = new ResourceHub();
+  const connect = async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createServer({ store, hub, rollDie: () => 6 }).connect(serverSide);
+    const client = new Client({ name: "server-test", version: "1.0.0" });
+    const updates: string[] = [];
+    await client.connect(clientSide);
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+      updates.push(notification.params.uri);
+    });
+    return { client, updates };
+  };
+  return { first: await connect(), second: await connect() };
+}
+
+async function readError(client: Client, uri: string): Promise<{ code: number; message: string }> {
+  try {
+    await client.readResource({ uri });
+  } catch (error) {
+    if (error instanceof McpError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error(`read of ${uri} succeeded`);
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe("tools/list", () => {
+  it("lists the fourteen tools with the spec's annotations", async () => {
+    const { first } = await connectedPair();
+    const { tools } = await first.client.listTools();
+    const hints = Object.fromEntries(
+      tools.map((tool) => [
+        tool.name,
+        [
+          tool.annotations?.readOnlyHint,
+          tool.annotations?.idempotentHint,
+          tool.annotations?.destructiveHint,
+        ],
+      ]),
+    );
+    expect(tools).toHaveLength(14);
+    expect(hints.character_sheet_get).toEqual([true, true, false]);
+    expect(hints.set_context).toEqual([false, true, false]);
+    expect(hints.session_end).toEqual([false, true, true]);
+    expect(hints.character_state_patch).toEqual([false, false, true]);
+    expect(hints.session_roll_outcome_apply).toEqual([false, false, false]);
+    expect(tools.every((tool) => tool.annotations?.openWorldHint === false)).toBe(true);
+  });
+});
+
+describe("tool arguments", () => {
+  it("rejects a zero Fear delta and too many traits in the contract's shape", async () => {
+    const { first } = await connectedPair();
+    const result = await first.client.callTool({
+      name: "gm_fear_adjust",
+      arguments: { campaign_id: "camp_x", delta: 0 },
+    });
+    expect(result.structuredContent).toEqual({
+      error: {
+        message: "Invalid parameters provided",
+        details: [{ parameter: "delta", issue: "Value must not be 0" }],
+      },
+    });
+    const traits = Object.fromEntries(Array.from({ length: 13 }, (_, i) => [`t${i}`, 0]));
+    const tooMany = await first.client.callTool({
+      name: "character_create",
+      arguments: { campaign_id: "camp_x", name: "A", kind: "PC", profile: { traits } },
+    });
+    expect(tooMany.isError).toBe(true);
+    const details = (tooMany.structuredContent as { error: { details: { parameter: string }[] } })
+      .error.details;
+    expect(details.map((detail) => detail.parameter)).toEqual(["profile.traits"]);
+  });
+
+  it("trims names and refuses one that is blank after trimming", async () => {
+    const { first } = await connectedPair();
+    const campaign = await callOk(first.client, "campaign_create", {
+      name: "  Lost Expedition ",
+      gm_mode: "HYBRID",
+    });
+    expect(campaign.name).toBe("Lost Expedition");
+    const blank = await first.client.callTool({
+      name: "campaign_create",
+      arguments: { name: "   ", gm_mode: "HUMAN" },
+    });
+    expect(blank.isError).toBe(true);
+    expect((blank.structuredContent as { error: { message: string } }).error.message).toBe(
+      "Invalid parameters provided",
+    );
+  });
+
+  it("leaves the context unchanged when set_context fails", async () => {
+    const { first } = await connectedPair();
+    const campaign = await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
+    await callOk(first.client, "set_context", { campaign_id: campaign.id });
+    expect(
+      await callError(first.client, "set_context", {
+        campaign_id: campaign.id,
+        session_id: "sess_none",
+      }),
+    ).toEqual({ code: "NOT_FOUND", message: "session not found" });
+    expect(await readJson(first.client, "context://current")).toEqual({
+      context: { campaign_id: campaign.id, session_id: null, participant_id: null },
+    });
+  });
+});
+
+describe("resources", () => {
+  it("pages a campaign's characters by cursor and limit", async () => {
+    const { first } = await connectedPair();
+    const campaign = await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
+    const names = ["A", "B", "C"];
+    for (const name of names) {
+      await callOk(first.client, "character_create", {
+        campaign_id: campaign.id,
+        name,
+        kind: "NPC",
+      });
+    }
+    const base = `campaign://${campaign.id}/characters`;
+    const page1 = await readJson(first.client, `${base}?limit=2`);
+    const page1Names = (page1.characters as { name: string }[]).map((c) => c.name);
+    expect(page1Names).toEqual(["A", "B"]);
+    const page2 = await readJson(first.client, `${base}?cursor=${page1.next_cursor}&limit=2`);
+    expect((page2.characters as { name: string }[]).map((c) => c.name)).toEqual(["C"]);
+    expect(page2.next_cursor).toBeNull();
+    expect(await readJson(first.client, "campaigns://list")).toMatchObject({
+      campaigns: [{ id: campaign.id, character_count: 3 }],
+      next_cursor: null,
+    });
+  });
+
+  it("answers missing records with -32002 and malformed URIs with -32602", async () => {
+    const { first } = await connectedPair();
+    const campaign = await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
+    expect(await readError(first.client, "campaign://camp_none")).toMatchObject({
+      code: -32002,
+      message: expect.stringContaining("campaign not found"),
+    });
+    expect(await readError(first.client, "session://sess_none/events")).toMatchObject({
+      code: -32002,
+      message: expect.stringContaining("session not found"),
+    });
+    const invalid = [
+      "campaign://_",
+      `campaign://${campaign.id}/characters/extra`,
+      `campaign://${campaign.id}?limit=2`,
+      `campaign://${campaign.id}/sessions?limit=0`,
+      `campaign://${campaign.id}/sessions?limit=201`,
+      `campaign://${campaign.id}/sessions?page=2`,
+      `campaign://${campaign.id}/sessions?cursor=sess_none`,
+      `campaign://${campaign.id}#part`,
+    ];
+    for (const uri of invalid) {
+      const error = await readError(first.client, uri);
+      expect(error.code).toBe(-32602);
+      expect(error.message).toContain("invalid resource URI: ");
+    }
+  });
+
+  it("lists the templates", async () => {
+    const { first } = await connectedPair();
+    const { resourceTemplates } = await first.client.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([
+      "campaign://{campaign_id}",
+      "campaign://{campaign_id}/participants{?cursor,limit}",
+      "campaign://{campaign_id}/characters{?cursor,limit}",
+      "campaign://{campaign_id}/sessions{?cursor,limit}",
+      "session://{session_id}/events{?cursor,limit}",
+      "campaigns://list{?cursor,limit}",
+    ]);
+  });
+});
+
+describe("notifications", () => {
+  it("reach only subscribers of the URIs a call changed", async () => {
+    const { first, second } = await connectedPair();
+    const campaign = await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
+    const campaignUri = `campaign://${campaign.id}`;
+    await second.client.subscribeResource({ uri: campaignUri });
+    await second.client.subscribeResource({ uri: `${campaignUri}/sessions` });
+    await second.client.subscribeResource({ uri: "campaigns://list" });
+
+    const session = await callOk(first.client, "session_start", { campaign_id: campaign.id });
+    await callOk(first.client, "gm_fear_adjust", { campaign_id: campaign.id, delta: 12 });
+    await callOk(first.client, "gm_fear_adjust", { campaign_id: campaign.id, delta: 1 });
+    await settle();
+
+    expect(second.updates).toEqual([`${campaignUri}/sessions`, "campaigns://list", campaignUri]);
+    expect(first.updates).toEqual([]);
+    const log = await readJson(first.client, `session://${session.id}/events`);
+    expect((log.events as { type: string }[]).map((event) => event.type)).toEqual([
+      "GM_FEAR_CHANGED",
+      "SESSION_STARTED",
+    ]);
+  });
+
+  it("stamps events with the JSON-RPC id when no _meta.request_id is given", async () => {
+    const { first } = await connectedPair();
+    const campaign = await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
+    const session = await callOk(first.client, "session_start", { campaign_id: campaign.id });
+    const log = await readJson(first.client, `session://${session.id}/events`);
+    const [started] = log.events as { request_id: string; invocation_id: string }[];
+    expect(started?.request_id).toMatch(/^[0-9]+$/);
+    expect(started?.invocation_id).toMatch(/^inv_[a-z2-7]{26}$/);
+  });
+});
