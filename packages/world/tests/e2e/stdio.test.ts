@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixturePath } from "../helpers/fixtures.js";
+import { type Connection, callTool, connectStdio } from "../helpers/harness.js";
+
+describe("tabletop-world over stdio", () => {
+  let connection: Connection;
+  beforeAll(async () => {
+    connection = await connectStdio([fixturePath("locked-garden.urd.md")]);
+  });
+  afterAll(() => connection.close());
+
+  it("lists the eight read-only tools in seed order", async () => {
+    const { tools } = await connection.client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      "get_world_metadata",
+      "get_exit_graph",
+      "get_dialogue_graph",
+      "get_entity_details",
+      "get_property_dependencies",
+      "get_reachable_locations",
+      "get_choice_conditions",
+      "get_diagnostics",
+    ]);
+    for (const tool of tools) {
+      expect(tool.annotations).toMatchObject({
+        readOnlyHint: true,
+        idempotentHint: true,
+        destructiveHint: false,
+        openWorldHint: false,
+      });
+    }
+  });
+
+  it("answers the Locked Garden overview of urd.md §13", async () => {
+    const answer = await callTool(connection.client, "get_world_metadata", {});
+    expect(answer).toEqual({
+      isError: false,
+      payload: {
+        schema_version: "1",
+        world_name: "the-locked-garden",
+        start_location: "gatehouse",
+        entity_count: 5,
+        location_count: 2,
+        type_count: 3,
+        section_count: 3,
+        exit_count: 2,
+        rule_count: 0,
+        has_errors: false,
+        diagnostic_count: 2,
+      },
+    });
+  });
+
+  it("returns the seed's error object with isError for an unknown entity", async () => {
+    expect(
+      await callTool(connection.client, "get_entity_details", { entity_id: "@nobody" }),
+    ).toEqual({
+      isError: true,
+      payload: { schema_version: "1", error: "Entity not found", entity_id: "@nobody" },
+    });
+  });
+
+  it("refuses an unknown parameter and a bad severity in the contract's shape", async () => {
+    const unknown = await callTool(connection.client, "get_reachable_locations", {
+      from: "gatehouse",
+      start: "x",
+    });
+    expect(unknown).toEqual({
+      isError: true,
+      payload: {
+        error: {
+          message: "Invalid parameters provided",
+          details: [
+            {
+              parameter: "start",
+              issue: "Unknown parameter; valid parameters are from, respect_conditions, state",
+            },
+          ],
+        },
+      },
+    });
+    const severity = await callTool(connection.client, "get_diagnostics", { severity: "fatal" });
+    expect(severity.payload).toEqual({
+      error: {
+        message: "Invalid parameters provided",
+        details: [{ parameter: "severity", issue: "Expected one of: error, warning, info" }],
+      },
+    });
+  });
+
+  it("serves the source and the compiled world as resources", async () => {
+    const { resources } = await connection.client.listResources();
+    expect(resources.map((resource) => [resource.uri, resource.mimeType])).toEqual([
+      ["world://compiled", "application/json"],
+      ["world://source", "text/markdown"],
+    ]);
+    const compiled = await connection.client.readResource({ uri: "world://compiled" });
+    const [content] = compiled.contents;
+    const world = JSON.parse(content && "text" in content ? content.text : "null");
+    expect(world.world).toEqual({ name: "the-locked-garden", urd: "1", start: "gatehouse" });
+    const source = await connection.client.readResource({ uri: "world://source" });
+    const [text] = source.contents;
+    expect(text && "text" in text ? text.text : "").toContain("# Gatehouse");
+  });
+});
+
+describe("tabletop-world over stdio with a world that has errors", () => {
+  it("starts and reports the errors through get_diagnostics", async () => {
+    const connection = await connectStdio([fixturePath("negative-type-mismatch.urd.md")]);
+    const answer = await callTool(connection.client, "get_diagnostics", { severity: "error" });
+    const compiled = await connection.client.readResource({ uri: "world://compiled" });
+    await connection.close();
+    expect(answer.isError).toBe(false);
+    expect(answer.payload.errors).toBeGreaterThan(0);
+    const [content] = compiled.contents;
+    expect(content && "text" in content ? JSON.parse(content.text) : null).toEqual({
+      error: "No compiled world available",
+    });
+  });
+});
