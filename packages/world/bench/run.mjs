@@ -1,0 +1,118 @@
+// Benchmarks of the world server on a large generated world (2,000 locations, 500 entities,
+// 1,000 sections). Run after a build: `node bench/run.mjs [--quick]`.
+// A human table goes to stderr; the last stdout line is one JSON object for the harness.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { loadWorldFile } from "../dist/index.js";
+import { generateWorld } from "./generate-world.mjs";
+
+const quick = process.argv.includes("--quick");
+const STARTS = quick ? 3 : 7;
+const CALLS = quick ? 15 : 60;
+const WARMUP = 3;
+const CLI_ENTRY = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+
+const directory = mkdtempSync(join(tmpdir(), "world-bench-"));
+const worldPath = join(directory, "generated-world.urd.md");
+writeFileSync(worldPath, generateWorld());
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function connect() {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI_ENTRY, worldPath],
+    env: { PATH: process.env.PATH ?? "" },
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "world-bench", version: "1.0.0" });
+  await client.connect(transport);
+  return client;
+}
+
+/** Spawn, initialize and answer one tool call: what a client waits for after launching us. */
+async function timeStartup() {
+  const start = performance.now();
+  const client = await connect();
+  await client.callTool({ name: "get_world_metadata", arguments: {} });
+  const elapsed = performance.now() - start;
+  await client.close();
+  return elapsed;
+}
+
+function timeCompile() {
+  const start = performance.now();
+  loadWorldFile(worldPath);
+  return performance.now() - start;
+}
+
+const QUERIES = [
+  ["get_world_metadata", {}],
+  ["get_exit_graph", {}],
+  ["get_dialogue_graph", {}],
+  ["get_entity_details", { entity_id: "@g1" }],
+  ["get_property_dependencies", { entity_type: "Guard", property: "trust" }],
+  ["get_reachable_locations", { from: "room-1" }],
+  [
+    "get_reachable_locations",
+    { from: "room-1", respect_conditions: true, state: { "@d1.locked": false } },
+    "get_reachable_locations (respect_conditions)",
+  ],
+  ["get_choice_conditions", { section: "generated-world/s1" }],
+  ["get_diagnostics", {}],
+];
+
+async function timeQueries() {
+  const client = await connect();
+  await client.listTools();
+  const results = [];
+  for (const [name, args, label = name] of QUERIES) {
+    const timings = [];
+    for (let call = 0; call < WARMUP + CALLS; call++) {
+      const start = performance.now();
+      const result = await client.callTool({ name, arguments: args });
+      const elapsed = performance.now() - start;
+      if (result.isError)
+        throw new Error(`${label} failed: ${JSON.stringify(result.structuredContent)}`);
+      if (call >= WARMUP) timings.push(elapsed);
+    }
+    results.push({ name: `${label} p50 (stdio)`, value: median(timings), target: "< 5 ms" });
+  }
+  await client.close();
+  return results;
+}
+
+const compileTimes = [];
+for (let run = 0; run < STARTS; run++) compileTimes.push(timeCompile());
+const startTimes = [];
+for (let run = 0; run < STARTS; run++) startTimes.push(await timeStartup());
+const queryResults = await timeQueries();
+rmSync(directory, { recursive: true, force: true });
+
+const round = (value) => Number(value.toFixed(2));
+const results = [
+  {
+    name: "start-up to first answer (stdio)",
+    value: round(median(startTimes)),
+    unit: "ms",
+    target: "< 500 ms",
+  },
+  { name: "compile alone (in process)", value: round(median(compileTimes)), unit: "ms" },
+  ...queryResults.map((result) => ({ ...result, value: round(result.value), unit: "ms" })),
+];
+
+const width = Math.max(...results.map((result) => result.name.length));
+process.stderr.write(`@tabletop-mcp/world on the generated world${quick ? " (quick)" : ""}\n`);
+for (const result of results) {
+  const value = `${result.value} ${result.unit}`.padStart(12);
+  process.stderr.write(`  ${result.name.padEnd(width)}  ${value}  ${result.target ?? ""}\n`);
+}
+process.stdout.write(`${JSON.stringify({ package: "@tabletop-mcp/world", results })}\n`);
