@@ -104,7 +104,7 @@ export function generateWorld({
   for (let i = 1; i <= N; i++) {
     out.push(`# Room ${i}`, "", `Room ${i} of ${N}.`, "");
     const here = where.get(i);
-    if (here) out.push(`[${here.map((e) => "@" + e).join(", ")}]`, "");
+    if (here) out.push(`[${here.map((e) => `@${e}`).join(", ")}]`, "");
     if (i < N) {
       out.push(`-> east: Room ${i + 1}`);
       if (i % 5 === 0) out.push(`  ? @${door(i)}.locked == false`, "  ! Locked.");
@@ -158,7 +158,7 @@ export function generateWorld({
       );
     }
   }
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
