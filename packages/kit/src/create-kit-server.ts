@@ -84,6 +84,7 @@ function registerTools(server: Server, spec: ServerSpec, hub: ResourceHub, logge
     }
     const progressToken = request.params._meta?.progressToken;
     const context: ToolContext = {
+      rawArguments: request.params.arguments ?? {},
       signal: extra.signal,
       sessionId: extra.sessionId,
       logger,

@@ -19,6 +19,11 @@ import { validateArguments } from "./validation/validate-arguments.js";
 export interface ToolContext {
   /** Aborted when the client cancels the call or the session closes. */
   readonly signal: AbortSignal;
+  /**
+   * The arguments exactly as the client sent them, before validation dropped `null`s and
+   * zod reordered keys: for tools that echo their request.
+   */
+  readonly rawArguments: Readonly<Record<string, unknown>>;
   /** The MCP session the call came in on, when the transport has one. */
   readonly sessionId: string | undefined;
   /** Announces that a resource changed: subscribed sessions get `notifications/resources/updated`. */

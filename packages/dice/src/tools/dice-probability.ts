@@ -25,7 +25,9 @@ export function createDiceProbabilityTool(dependencies: Pick<DiceToolDependencie
     output: diceProbabilityOutput,
     annotations: COMPUTING_HINTS,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
-    handler: (args) =>
-      valueOrInvalid(respondToDiceProbability(args, dependencies.now().toISOString())),
+    handler: (_args, context) =>
+      valueOrInvalid(
+        respondToDiceProbability(context.rawArguments, dependencies.now().toISOString()),
+      ),
   });
 }

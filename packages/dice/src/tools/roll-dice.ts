@@ -27,9 +27,13 @@ export function createRollDiceTool(dependencies: DiceToolDependencies): Tool {
     output: rollDiceOutput,
     annotations: ROLLING_HINTS,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
-    handler: (args) =>
+    handler: (_args, context) =>
       valueOrInvalid(
-        respondToRollDice(args, dependencies.random, dependencies.now().toISOString()),
+        respondToRollDice(
+          context.rawArguments,
+          dependencies.random,
+          dependencies.now().toISOString(),
+        ),
       ),
   });
 }

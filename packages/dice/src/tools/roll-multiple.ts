@@ -26,9 +26,13 @@ export function createRollMultipleTool(dependencies: DiceToolDependencies): Tool
     output: rollMultipleOutput,
     annotations: ROLLING_HINTS,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
-    handler: (args) =>
+    handler: (_args, context) =>
       valueOrInvalid(
-        respondToRollMultiple(args, dependencies.random, dependencies.now().toISOString()),
+        respondToRollMultiple(
+          context.rawArguments,
+          dependencies.random,
+          dependencies.now().toISOString(),
+        ),
       ),
   });
 }

@@ -86,10 +86,10 @@ export function createRollTableTool(dependencies: DiceToolDependencies): Tool {
     output: rollTableOutput,
     annotations: ROLLING_HINTS,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
-    handler: (args) =>
+    handler: (_args, context) =>
       valueOrInvalid(
         respondToRollTable(
-          args,
+          context.rawArguments,
           dependencies.tables,
           dependencies.random,
           dependencies.now().toISOString(),

@@ -25,7 +25,9 @@ export function createRollTool(dependencies: DiceToolDependencies): Tool {
     output: rollOutput,
     annotations: ROLLING_HINTS,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
-    handler: (args) =>
-      valueOrInvalid(respondToRoll(args, dependencies.random, dependencies.now().toISOString())),
+    handler: (_args, context) =>
+      valueOrInvalid(
+        respondToRoll(context.rawArguments, dependencies.random, dependencies.now().toISOString()),
+      ),
   });
 }

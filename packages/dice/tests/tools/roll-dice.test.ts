@@ -50,26 +50,26 @@ async function rollExample(example: Example, faces: number[]) {
 }
 
 describe("roll_dice", () => {
-  it("answers dice.md's ability-score example byte for byte", async () => {
-    const example = JSON.parse(EXAMPLE_1) as Example;
-    const result = await rollExample(example, [5, 3, 6, 2]);
+  it.each([
+    ["the ability score", EXAMPLE_1, [5, 3, 6, 2]],
+    ["the exploding success pool", EXAMPLE_2, [10, 4, 3, 8, 1, 9]],
+    ["reroll, minimum and a negative modifier", EXAMPLE_3, [1, 1, 2, 5, 4]],
+  ])("answers dice.md's example of %s byte for byte", async (_name, text, faces) => {
+    const example = JSON.parse(text) as Example;
+    const result = await rollExample(example, faces);
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toBe(JSON.stringify(example));
   });
 
-  it.each([
-    ["the exploding success pool", EXAMPLE_2, [10, 4, 3, 8, 1, 9]],
-    ["reroll, minimum and a negative modifier", EXAMPLE_3, [1, 1, 2, 5, 4]],
-  ])(
-    "answers dice.md's example of %s with the same result and metadata",
-    async (_name, text, faces) => {
-      const example = JSON.parse(text) as Example;
-      const result = await rollExample(example, faces);
-      const body = result.structuredContent as unknown as Example;
-      expect(JSON.stringify(body.result)).toBe(JSON.stringify(example.result));
-      expect(body.metadata).toEqual(example.metadata);
-    },
-  );
+  it("echoes the parameters exactly as received: key order and nulls kept", async () => {
+    const connection = await connectInMemory({ now: fixedClock("2025-04-17T14:32:49.000Z") });
+    const sent = { modifier: 2, dice_sides: 6, keep_lowest: null, dice_count: 2 };
+    const body = await callOk(connection.client, "roll_dice", sent);
+    await connection.close();
+    expect(JSON.stringify((body.metadata as { parameters: unknown }).parameters)).toBe(
+      JSON.stringify(sent),
+    );
+  });
 
   it("counts no success on a dropped die (Example 2 with drop_highest)", async () => {
     const connection = await connectInMemory({
