@@ -1,9 +1,9 @@
-import type { ExitEdge, WorldJson } from "@tabletop-mcp/urd";
+import type { ExitEdge, FactSetJson, WorldJson } from "@tabletop-mcp/urd";
 import type { CompiledWorld } from "../world/compiled-world.js";
 import { evaluateGuard, type GuardVerdict, type WorldState } from "./exit-guard.js";
 import { ownEntry } from "./own-entry.js";
 import { SCHEMA_VERSION, type Versioned } from "./schema-version.js";
-import { breadthFirstParents, pathTo, sortedAdjacency } from "./shortest-paths.js";
+import { type Adjacency, breadthFirstParents, pathTo, sortedAdjacency } from "./shortest-paths.js";
 import { compareCodePoints, sortedKeys } from "./sorted-ids.js";
 
 /** A guarded exit the search met, with its lowered condition. */
@@ -36,6 +36,23 @@ export interface ReachabilityOptions {
   /** When true, exits whose guard is false under `state` are not taken. */
   respectConditions?: boolean | undefined;
   state?: WorldState | undefined;
+}
+
+/** The unguarded exit graph of each FactSet, built once: a snapshot never changes. */
+const structuralAdjacency = new WeakMap<FactSetJson, Adjacency>();
+
+function adjacencyOf(exits: readonly ExitEdge[]): Adjacency {
+  return sortedAdjacency(exits.map((exit) => [exit.from_location, exit.to_location] as const));
+}
+
+function structuralAdjacencyOf(facts: FactSetJson | null): Adjacency {
+  if (facts === null) return new Map();
+  let adjacency = structuralAdjacency.get(facts);
+  if (adjacency === undefined) {
+    adjacency = adjacencyOf(facts.exits);
+    structuralAdjacency.set(facts, adjacency);
+  }
+  return adjacency;
 }
 
 interface JudgedExit {
@@ -94,15 +111,12 @@ export function getReachableLocations(
   }
   const state = options.state ?? {};
   const respect = options.respectConditions === true;
-  const judged = (compiled.facts?.exits ?? []).map(
-    (edge): JudgedExit =>
-      respect ? judgeExit(world, edge, state) : { edge, verdict: "passable", condition: "" },
-  );
-  const adjacency = sortedAdjacency(
-    judged
-      .filter((exit) => exit.verdict !== "blocked")
-      .map((exit) => [exit.edge.from_location, exit.edge.to_location] as const),
-  );
+  const judged = respect
+    ? (compiled.facts?.exits ?? []).map((edge) => judgeExit(world, edge, state))
+    : [];
+  const adjacency = respect
+    ? adjacencyOf(judged.filter((exit) => exit.verdict !== "blocked").map((exit) => exit.edge))
+    : structuralAdjacencyOf(compiled.facts);
   const parents = breadthFirstParents(adjacency, from);
   const reachable = [...parents.keys()].sort(compareCodePoints);
   const paths: Record<string, string[]> = {};

@@ -1,16 +1,9 @@
-import { silentLogger } from "@tabletop-mcp/kit";
-import { describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { createKitServer } from "@tabletop-mcp/kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { defineWorldTool, payloadSchema } from "../../src/tools/world-tool.js";
-
-const context = {
-  signal: new AbortController().signal,
-  sessionId: undefined,
-  logger: silentLogger,
-  resourceUpdated: () => {},
-  resourceListChanged: () => {},
-  progress: async () => {},
-};
 
 const lookup = defineWorldTool({
   name: "lookup",
@@ -25,8 +18,19 @@ const lookup = defineWorldTool({
 });
 
 describe("defineWorldTool", () => {
+  let client: Client;
+  beforeAll(async () => {
+    const server = createKitServer({ name: "lookup-test", version: "1.0.0", tools: [lookup] });
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverTransport);
+    client = new Client({ name: "lookup-test", version: "1.0.0" });
+    await client.connect(clientTransport);
+    await client.listTools();
+  });
+  afterAll(() => client.close());
+
   it("marks a seed error object as an error result", async () => {
-    const result = await lookup.call({ id: "other" }, context);
+    const result = await client.callTool({ name: "lookup", arguments: { id: "other" } });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toEqual({
       schema_version: "1",
@@ -36,8 +40,8 @@ describe("defineWorldTool", () => {
   });
 
   it("leaves an answer unmarked", async () => {
-    const result = await lookup.call({ id: "known" }, context);
-    expect(result.isError).toBeUndefined();
+    const result = await client.callTool({ name: "lookup", arguments: { id: "known" } });
+    expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual({ schema_version: "1", id: "known" });
   });
 
