@@ -28,18 +28,52 @@ function satisfies(value: number, operator: OrderingOperator, bound: number): bo
   }
 }
 
+/** What the writes of one key can produce, for URD604. */
+interface AssignedRange {
+  /** Whether any write is `+` or `-`. */
+  arithmetic: boolean;
+  /** Smallest and largest integer assigned by an `=` write of kind `int`. */
+  min: number | null;
+  max: number | null;
+}
+
+function assignedRanges(writesByKey: ReadonlyMap<string, readonly PropertyWrite[]>) {
+  const ranges = new Map<string, AssignedRange>();
+  for (const [key, writes] of writesByKey) {
+    const range: AssignedRange = { arithmetic: false, min: null, max: null };
+    for (const write of writes) {
+      if (write.operator !== "=") range.arithmetic = true;
+      else if (write.value_kind === "int" && isIntegerLiteral(write.value_expr)) {
+        const value = Number(write.value_expr);
+        range.min = range.min === null ? value : Math.min(range.min, value);
+        range.max = range.max === null ? value : Math.max(range.max, value);
+      }
+    }
+    ranges.set(key, range);
+  }
+  return ranges;
+}
+
 class FactSetAnalysis {
   private readonly readsByKey = new Map<string, PropertyRead[]>();
   private readonly writesByKey = new Map<string, PropertyWrite[]>();
   private readonly readsBySite = new Map<string, number[]>();
+  private readonly readKeys: string[];
+  private readonly writeKeys: string[];
 
   constructor(
     private readonly facts: FactSetJson,
     private readonly index: PropertyIndexJson,
     private readonly diagnostics: DiagnosticList,
   ) {
-    for (const read of facts.reads) this.group(this.readsByKey, formatPropertyKey(read), read);
-    for (const write of facts.writes) this.group(this.writesByKey, formatPropertyKey(write), write);
+    this.readKeys = facts.reads.map(formatPropertyKey);
+    facts.reads.forEach((read, index) => {
+      this.group(this.readsByKey, this.readKeys[index] ?? "", read);
+    });
+    this.writeKeys = facts.writes.map(formatPropertyKey);
+    facts.writes.forEach((write, index) => {
+      this.group(this.writesByKey, this.writeKeys[index] ?? "", write);
+    });
     for (const exit of facts.exits) {
       this.firstSite(`exit:${exit.from_location}/${exit.exit_name}`, exit.guard_reads);
     }
@@ -91,15 +125,21 @@ class FactSetAnalysis {
   }
 
   private untestedVariants(): void {
-    for (const write of this.facts.writes) {
+    const testedValues = new Map<string, Set<string>>();
+    for (const [index, read] of this.facts.reads.entries()) {
+      if (read.operator !== "==") continue;
+      const key = this.readKeys[index] ?? "";
+      let values = testedValues.get(key);
+      if (values === undefined) {
+        values = new Set();
+        testedValues.set(key, values);
+      }
+      values.add(read.value_literal);
+    }
+    for (const [index, write] of this.facts.writes.entries()) {
       if (write.operator !== "=" || write.value_kind !== "ident") continue;
-      const key = formatPropertyKey(write);
-      const reads = this.readsByKey.get(key) ?? [];
-      if (reads.length === 0) continue;
-      const tested = reads.some(
-        (read) => read.operator === "==" && read.value_literal === write.value_expr,
-      );
-      if (tested) continue;
+      const key = this.writeKeys[index] ?? "";
+      if (!this.readsByKey.has(key) || testedValues.get(key)?.has(write.value_expr)) continue;
       this.diagnostics.warning(
         "URD603",
         `Effect sets '${key}' to '${write.value_expr}' but no condition anywhere tests for this variant. The write may have no observable effect.`,
@@ -109,22 +149,22 @@ class FactSetAnalysis {
   }
 
   private unsatisfiableComparisons(): void {
-    for (const read of this.facts.reads) {
+    const ranges = assignedRanges(this.writesByKey);
+    for (const [index, read] of this.facts.reads.entries()) {
       const operator = read.operator;
       if (!isOrdering(operator) || read.value_kind !== "int") continue;
       if (!isIntegerLiteral(read.value_literal)) continue;
       const bound = Number(read.value_literal);
-      const key = formatPropertyKey(read);
-      const writes = this.writesByKey.get(key) ?? [];
-      if (writes.some((write) => write.operator === "+" || write.operator === "-")) continue;
-      const reachable = writes.some(
-        (write) =>
-          write.operator === "=" &&
-          write.value_kind === "int" &&
-          isIntegerLiteral(write.value_expr) &&
-          satisfies(Number(write.value_expr), operator, bound),
-      );
-      if (reachable) continue;
+      const key = this.readKeys[index] ?? "";
+      const range = ranges.get(key);
+      if (range?.arithmetic) continue;
+      if (range !== undefined && range.min !== null && range.max !== null) {
+        const reachable =
+          operator === "<" || operator === "<="
+            ? satisfies(range.min, operator, bound)
+            : satisfies(range.max, operator, bound);
+        if (reachable) continue;
+      }
       this.diagnostics.warning(
         "URD604",
         `Condition compares '${key}' against ${bound} but no effect can produce a value that satisfies '${operator} ${bound}'. The condition may never be true.`,
@@ -138,10 +178,7 @@ class FactSetAnalysis {
   }
 
   private isGuarded(write: PropertyWrite, key: string): boolean {
-    return this.siteReads(write).some((index) => {
-      const read = this.facts.reads[index];
-      return read !== undefined && formatPropertyKey(read) === key;
-    });
+    return this.siteReads(write).some((index) => this.readKeys[index] === key);
   }
 
   private circularDependencies(): void {

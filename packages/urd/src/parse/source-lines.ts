@@ -23,6 +23,8 @@ export interface SourceLine {
   readonly leadingSpaces: number;
 }
 
+const nonWhitespace = /\S/;
+
 function countLeadingSpaces(text: string): number {
   let count = 0;
   while (text.charCodeAt(count) === 0x20) count += 1;
@@ -70,7 +72,7 @@ function makeLine(number: number, raw: string): SourceLine {
     indent,
     level: Math.floor(indent / 2),
     rest,
-    blank: rest.trim() === "",
+    blank: !nonWhitespace.test(rest),
     bytes: Buffer.byteLength(raw, "utf8"),
     leadingSpaces: countLeadingSpaces(raw),
   };
