@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { PerformanceObserver } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { compile } from "../dist/index.js";
 import { generateWorld } from "./generate-world.mjs";
@@ -21,6 +22,13 @@ const noSizeLimit = 64 * 1024 * 1024;
 const defaults = { locations: 2000, entities: 500, sections: 1000 };
 const scales = quick ? [0.25, 0.5, 1, 2] : [0.25, 0.5, 1, 2, 4];
 
+// Garbage-collection pauses, summed as they are reported.
+let gcMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMs += entry.duration;
+}).observe({ entryTypes: ["gc"] });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -29,11 +37,11 @@ function median(values) {
 
 /**
  * Warms up (at least `warmups` runs and `warmupMs` of compiling, so the JIT
- * has settled even for small files), then returns the median wall-clock time of warm compiles, and the median CPU time of this
- * process over the same runs. CPU time is steadier when other work shares the
- * machine, so the growth check uses it.
+ * has settled even for small files), then times warm compiles: the median
+ * wall-clock time, the median CPU time of this process (steadier when other
+ * work shares the machine), and the mean time spent in garbage collection.
  */
-function timeCompile(source, fileName) {
+async function timeCompile(source, fileName) {
   const options = { fileName, maxSourceBytes: noSizeLimit };
   const first = compile(source, options);
   const errors = first.diagnostics.filter((d) => d.severity === "error").length;
@@ -43,6 +51,8 @@ function timeCompile(source, fileName) {
   for (let index = 0; index < warmups || performance.now() - warmupStart < warmupMs; index += 1) {
     compile(source, options);
   }
+  await settle();
+  gcMs = 0;
   const wall = [];
   const cpu = [];
   for (let index = 0; index < runs; index += 1) {
@@ -53,7 +63,10 @@ function timeCompile(source, fileName) {
     const used = process.cpuUsage(cpuStart);
     cpu.push((used.user + used.system) / 1000);
   }
-  return { ms: median(wall), cpuMs: median(cpu) };
+  await settle();
+  const meanWall = wall.reduce((sum, value) => sum + value, 0) / runs;
+  const meanGc = gcMs / runs;
+  return { ms: median(wall), cpuMs: median(cpu), gcMs: meanGc, workMs: meanWall - meanGc };
 }
 
 const round = (value, digits = 3) => Number(value.toFixed(digits));
@@ -65,7 +78,7 @@ for (const [name, target] of [
   ["sunken-citadel", "<= 7.2 ms (reference Rust wasm build)"],
 ]) {
   const source = readFileSync(join(here, "..", "tests", "fixtures", `${name}.urd.md`), "utf8");
-  const { ms, cpuMs } = timeCompile(source, `${name}.urd.md`);
+  const { ms, cpuMs } = await timeCompile(source, `${name}.urd.md`);
   results.push({ name: `compile ${name}`, value: round(ms), unit: "ms", target });
   table.push([`compile ${name}`, `${ms.toFixed(3)} ms`, `CPU ${cpuMs.toFixed(3)} ms; ${target}`]);
 }
@@ -78,11 +91,11 @@ for (const scale of scales) {
     sections: Math.round(defaults.sections * scale),
   };
   const source = generateWorld(size);
-  const { ms, cpuMs } = timeCompile(source, "generated.urd.md");
+  const { ms, cpuMs, gcMs: gc, workMs } = await timeCompile(source, "generated.urd.md");
   const label = `${size.locations} locations, ${size.entities} entities, ${size.sections} sections`;
   const isDefault = scale === 1;
   const bytes = Buffer.byteLength(source);
-  sized.push({ scale, size, ms, cpuMs, bytes, source });
+  sized.push({ scale, size, ms, cpuMs, gc, workMs, bytes, source });
   results.push({
     name: `compile generated world (${label})`,
     value: round(ms),
@@ -92,7 +105,7 @@ for (const scale of scales) {
   table.push([
     `compile generated x${scale} (${label}; ${(bytes / 1024).toFixed(0)} KiB)`,
     `${ms.toFixed(1)} ms`,
-    `CPU ${cpuMs.toFixed(1)} ms; ${isDefault ? "<= 600 ms" : "linear"}`,
+    `CPU ${cpuMs.toFixed(1)} ms, GC ${gc.toFixed(1)} ms; ${isDefault ? "<= 600 ms" : "linear"}`,
   ]);
 }
 
@@ -110,16 +123,28 @@ for (const { size, cpuMs } of sized) {
     "constant",
   ]);
 }
-// Least-squares slope of log(CPU time) against log(locations): 1 is linear growth, 2 quadratic.
-const points = sized.map(({ size, cpuMs }) => [Math.log(size.locations), Math.log(cpuMs)]);
-const meanX = points.reduce((sum, [x]) => sum + x, 0) / points.length;
-const meanY = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
-const exponent =
-  points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0) /
-  points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
+/** Least-squares slope of log(time) against log(locations): 1 is linear growth, 2 quadratic. */
+function growthExponent(time) {
+  const points = sized.map((entry) => [Math.log(entry.size.locations), Math.log(time(entry))]);
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / points.length;
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
+  return (
+    points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0) /
+    points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0)
+  );
+}
+const span = `${sized[0].size.locations} to ${sized[sized.length - 1].size.locations} locations`;
+const exponent = growthExponent((entry) => entry.cpuMs);
+const workExponent = growthExponent((entry) => entry.workMs);
 results.push({
-  name: `growth exponent (log-log slope of CPU time against locations, ${sized[0].size.locations} to ${sized[sized.length - 1].size.locations})`,
+  name: `growth exponent (log-log slope of CPU time against locations, ${span})`,
   value: round(exponent),
+  unit: "exponent",
+  target: "about 1 (linear growth); 2 would be quadratic",
+});
+results.push({
+  name: `growth exponent excluding garbage collection (wall time minus GC pauses, ${span})`,
+  value: round(workExponent),
   unit: "exponent",
   target: "about 1 (linear growth); 2 would be quadratic",
 });
@@ -128,6 +153,7 @@ table.push([
   exponent.toFixed(2),
   "about 1",
 ]);
+table.push(["growth exponent without GC pauses", workExponent.toFixed(2), "about 1"]);
 
 const scratch = mkdtempSync(join(tmpdir(), "urd-bench-"));
 try {
