@@ -8,8 +8,8 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { generateWorld } from "../../urd/bench/generate-world.mjs";
 import { loadWorldFile } from "../dist/index.js";
-import { generateWorld } from "./generate-world.mjs";
 
 const quick = process.argv.includes("--quick");
 const STARTS = quick ? 3 : 7;
