@@ -50,6 +50,7 @@ export function serveToolsWithRequestIds(
     const progressToken = meta?.progressToken;
     const context: ToolContext = {
       signal: extra.signal,
+      rawArguments: request.params.arguments ?? {},
       sessionId: extra.sessionId,
       logger,
       resourceUpdated: (uri) => hub.updated(uri),

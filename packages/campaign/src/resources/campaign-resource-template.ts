@@ -54,9 +54,11 @@ export function campaignResourceTemplate(
       description: spec.description,
       mimeType: MIME_TYPE,
       ...(spec.list ? { list: () => spec.list?.(store) ?? [] } : {}),
-      read: (uri) => ({
-        text: JSON.stringify(spec.read(store, parseResourceUri(uri, spec.kind))),
-      }),
+      read: async (uri) => {
+        const body = spec.read(store, parseResourceUri(uri, spec.kind));
+        await store.flush();
+        return { text: JSON.stringify(body) };
+      },
     },
   };
 }

@@ -27,7 +27,11 @@ export function campaignsListResource(store: CampaignStore): ResourceSpec {
     title: "Campaigns",
     description: DESCRIPTION,
     mimeType: "application/json",
-    read: () => ({ text: JSON.stringify(readCampaigns(store, { limit: 50, cursor: undefined })) }),
+    read: async () => {
+      const body = readCampaigns(store, { limit: 50, cursor: undefined });
+      await store.flush();
+      return { text: JSON.stringify(body) };
+    },
   });
 }
 

@@ -72,13 +72,17 @@ export interface CampaignRepository {
 }
 
 /**
- * The storage port: every tool call's reads and writes run in one transaction, committed
- * before the result is returned, or rolled back whole when the work throws.
+ * The storage port. Every tool call's reads and writes run as one atomic unit that is rolled
+ * back whole when the work throws; calls that arrive together are committed together (group
+ * commit), so a caller must await {@link CampaignStore.flush} before acknowledging anything.
  */
 export interface CampaignStore {
-  /** Runs `work` in one write transaction (taken immediately); rolls back if it throws. */
+  /** Runs `work` as one atomic unit of the current write batch; undoes it whole if it throws. */
   write<Result>(work: (repository: CampaignRepository) => Result): Result;
-  /** Runs `work` against one consistent snapshot. */
+  /** Runs `work` against one consistent view, which includes the current batch's writes. */
   read<Result>(work: (repository: CampaignRepository) => Result): Result;
+  /** Resolves once every write made so far is committed to disk; rejects if the commit failed. */
+  flush(): Promise<void>;
+  /** Commits what is pending, then closes the database. */
   close(): void;
 }

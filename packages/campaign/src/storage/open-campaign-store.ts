@@ -6,6 +6,7 @@ import type { CampaignRepository, CampaignStore } from "./campaign-store.js";
 import { migrate } from "./migrations.js";
 import { SqliteCampaignRepository } from "./sqlite-repository.js";
 import { StorageError } from "./storage-error.js";
+import { WriteBatch } from "./write-batch.js";
 
 /** The path that keeps nothing: a private in-memory database. */
 export const MEMORY_DATABASE = ":memory:";
@@ -34,7 +35,8 @@ function openDatabase(path: string): Database.Database {
 /**
  * Opens (creating it and its directories if needed) and migrates a campaign database, with WAL,
  * synchronous commits and foreign keys (campaign.md §8). One store per process: every MCP
- * session shares it.
+ * session shares it. Writes are group-committed (see {@link WriteBatch}): await `flush()`
+ * before acknowledging a write.
  *
  * @param path - a file path, or `:memory:` for a throw-away database
  * @returns the store
@@ -50,14 +52,13 @@ export function openCampaignStore(path: string): CampaignStore {
     throw new StorageError("OPEN_FAILED", error instanceof Error ? error.message : String(error));
   }
   const repository = new SqliteCampaignRepository(database);
-  const transaction = database.transaction((body: () => void) => body());
-  const run = <Result>(
-    mode: "immediate" | "deferred",
-    work: (repo: CampaignRepository) => Result,
-  ): Result => {
+  const batch = new WriteBatch(database);
+  const unit = database.transaction((body: () => void) => body());
+  const run = <Result>(write: boolean, work: (repo: CampaignRepository) => Result): Result => {
     let result: { value: Result } | undefined;
     try {
-      transaction[mode](() => {
+      if (write) batch.open();
+      unit(() => {
         result = { value: work(repository) };
       });
     } catch (error) {
@@ -68,8 +69,12 @@ export function openCampaignStore(path: string): CampaignStore {
     return result.value;
   };
   return {
-    write: (work) => run("immediate", work),
-    read: (work) => run("deferred", work),
-    close: () => database.close(),
+    write: (work) => run(true, work),
+    read: (work) => run(false, work),
+    flush: () => batch.committed(),
+    close: () => {
+      batch.commit();
+      database.close();
+    },
   };
 }

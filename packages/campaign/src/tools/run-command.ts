@@ -2,6 +2,7 @@ import { type ToolContext, ToolError } from "@tabletop-mcp/kit";
 import type { CommandResult } from "../commands/command-environment.js";
 import { CommandFailure } from "../commands/command-failure.js";
 import { CampaignError } from "../domain/campaign-error.js";
+import type { CampaignStore } from "../storage/campaign-store.js";
 
 /**
  * Maps the package's own failures to the kit's error, the one place this happens.
@@ -20,39 +21,50 @@ function announce(context: ToolContext, uris: readonly string[]): void {
 }
 
 /**
- * Runs a command after its transaction committed: announces each changed URI once to its
- * subscribers (also for a refusal that logged a rejection event) and maps failures.
+ * Runs a command, waits until its writes are committed, then announces each changed URI once
+ * to its subscribers (also for a refusal that logged a rejection event) and answers.
  *
  * @param context - the tool call's context
+ * @param store - the store the command writes to
  * @param command - the command to run
- * @returns the command's value
- * @throws ToolError for domain failures
+ * @returns the command's value, once durable
+ * @throws ToolError for domain failures; the commit's error when the commit failed
  */
-export function runCommand<Value>(
+export async function runCommand<Value>(
   context: ToolContext,
+  store: CampaignStore,
   command: () => CommandResult<Value>,
-): Value {
+): Promise<Value> {
+  let result: CommandResult<Value>;
   try {
-    const result = command();
-    announce(context, result.changedUris);
-    return result.value;
+    result = command();
   } catch (error) {
-    if (error instanceof CommandFailure) announce(context, error.changedUris);
+    if (error instanceof CommandFailure) {
+      await store.flush();
+      announce(context, error.changedUris);
+    }
     throw toToolError(error);
   }
+  await store.flush();
+  announce(context, result.changedUris);
+  return result.value;
 }
 
 /**
- * Runs a read-only command and maps its failures.
+ * Runs a read and answers once what it saw is committed.
  *
+ * @param store - the store read from
  * @param query - the read
  * @returns its value
  * @throws ToolError for domain failures
  */
-export function runQuery<Value>(query: () => Value): Value {
+export async function runQuery<Value>(store: CampaignStore, query: () => Value): Promise<Value> {
+  let value: Value;
   try {
-    return query();
+    value = query();
   } catch (error) {
     throw toToolError(error);
   }
+  await store.flush();
+  return value;
 }

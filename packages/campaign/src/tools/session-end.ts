@@ -23,6 +23,8 @@ export function sessionEndTool(dependencies: ToolDependencies): Tool {
     output: sessionOutput,
     annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true },
     handler: (args, context) =>
-      runCommand(context, () => endSession(dependencies.environment, callerOf(dependencies), args)),
+      runCommand(context, dependencies.environment.store, () =>
+        endSession(dependencies.environment, callerOf(dependencies), args),
+      ),
   });
 }

@@ -29,8 +29,10 @@ export function setContextTool(dependencies: ToolDependencies): Tool {
     input,
     output: contextOutput,
     annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false },
-    handler: (args) => {
-      const next = runQuery(() => checkContext(dependencies.environment, args));
+    handler: async (args) => {
+      const next = await runQuery(dependencies.environment.store, () =>
+        checkContext(dependencies.environment, args),
+      );
       if (dependencies.replaceContext(next)) dependencies.contextUpdated();
       return { context: next };
     },
