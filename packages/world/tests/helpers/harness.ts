@@ -1,92 +1,37 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  assertTextMatchesStructured,
+  callTool as callToolRaw,
+  connectInMemory as connectServerInMemory,
+  connectStdioCommand,
+  type HttpProcess,
+  startHttpCommand,
+  type TestConnection,
+} from "@tabletop-mcp/kit/testing";
 import { createServer, type WorldServerOptions } from "../../src/index.js";
+
+export { connectHttp, type HttpProcess } from "@tabletop-mcp/kit/testing";
 
 /** The built command, as `npx @tabletop-mcp/world` runs it. */
 export const CLI_ENTRY = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 
 /** A test client and a way to close both ends. */
-export interface Connection {
-  client: Client;
-  close(): Promise<void>;
+export type Connection = TestConnection;
+
+/** Connects a client to an in-process server; the tools are listed first. */
+export function connectInMemory(options: WorldServerOptions): Promise<Connection> {
+  return connectServerInMemory(createServer(options));
 }
 
-/**
- * Connects an SDK client to an in-process server over the in-memory transport. The tools are
- * listed first so that the client checks every structured result against its outputSchema.
- */
-export async function connectInMemory(options: WorldServerOptions): Promise<Connection> {
-  const server = createServer(options);
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
-  const client = new Client({ name: "world-test", version: "1.0.0" });
-  await client.connect(clientTransport);
-  await client.listTools();
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
+/** Connects a client over stdio to a child process of the built command. */
+export function connectStdio(args: string[]): Promise<Connection> {
+  return connectStdioCommand(CLI_ENTRY, args);
 }
 
-/** Connects an SDK client over stdio to a child process of the built command. */
-export async function connectStdio(args: string[]): Promise<Connection> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI_ENTRY, ...args],
-    env: { PATH: process.env.PATH ?? "" },
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "world-test", version: "1.0.0" });
-  await client.connect(transport);
-  await client.listTools();
-  return { client, close: () => client.close() };
-}
-
-/** A child process of the built command serving HTTP on a free port. */
-export interface HttpProcess {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** Starts the built command with `--transport http --port 0` and reads its URL from stderr. */
+/** Starts the built command over HTTP on a free port. */
 export function startHttpProcess(args: string[]): Promise<HttpProcess> {
-  const child = spawn(
-    process.execPath,
-    [CLI_ENTRY, "--transport", "http", "--port", "0", ...args],
-    { env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "ignore", "pipe"] },
-  );
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    let stderr = "";
-    child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (chunk: string) => {
-      stderr += chunk;
-      const match = /listening on (http:\/\/\S+\/mcp)/.exec(stderr);
-      if (match?.[1]) resolve({ url: match[1], child, stop });
-    });
-    child.once("exit", (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
-  });
-}
-
-/** Connects an SDK client over Streamable HTTP. */
-export async function connectHttp(url: string): Promise<Connection> {
-  const client = new Client({ name: "world-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  await client.listTools();
-  return { client, close: () => client.close() };
+  return startHttpCommand(CLI_ENTRY, args);
 }
 
 /** What a tool call answered: its payload and whether it was marked as an error. */
@@ -104,12 +49,8 @@ export async function callTool(
   name: string,
   args: Record<string, unknown>,
 ): Promise<ToolAnswer> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  const [first, ...rest] = result.content;
-  if (first?.type !== "text" || rest.length > 0) throw new Error(`${name}: expected one text item`);
-  if (JSON.stringify(JSON.parse(first.text)) !== JSON.stringify(result.structuredContent)) {
-    throw new Error(`${name}: text and structured content differ`);
-  }
+  const result = await callToolRaw(client, name, args);
+  assertTextMatchesStructured(result);
   return {
     payload: result.structuredContent as Record<string, unknown>,
     isError: result.isError === true,

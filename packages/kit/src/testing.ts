@@ -1,0 +1,138 @@
+/**
+ * Helpers for testing servers through the real interfaces: the SDK's own `Client` over the
+ * in-memory transport, over stdio to a child process of a built command, and over HTTP to a
+ * child process listening on a free port. Exported as `@tabletop-mcp/kit/testing`.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+
+/** A connected test client and a way to close both ends. */
+export interface TestConnection {
+  client: Client;
+  close(): Promise<void>;
+}
+
+/** A child process of a built command serving HTTP on a free port. */
+export interface HttpProcess {
+  /** The MCP endpoint the process printed, e.g. `http://127.0.0.1:40123/mcp`. */
+  url: string;
+  child: ChildProcess;
+  /** Sends SIGTERM (if still running) and waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Only PATH and what a test sets: a child never inherits the test runner's configuration. */
+function childEnvironment(env: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? "", ...env };
+}
+
+/**
+ * Connects a client and lists the tools, so that the client checks every later structured
+ * result against the tool's `outputSchema`.
+ */
+async function connectClient(transport: Transport): Promise<Client> {
+  const client = new Client({ name: "tabletop-mcp-test", version: "1.0.0" });
+  await client.connect(transport);
+  await client.listTools();
+  return client;
+}
+
+/** Connects a client to an in-process server over the SDK's in-memory transport. */
+export async function connectInMemory(server: Server): Promise<TestConnection> {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  const client = await connectClient(clientTransport);
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+/** Starts `node entry ...args` and connects a client over its stdio. */
+export async function connectStdioCommand(
+  entry: string,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<TestConnection> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [entry, ...args],
+    env: childEnvironment(env),
+    stderr: "pipe",
+  });
+  const client = await connectClient(transport);
+  return { client, close: () => client.close() };
+}
+
+/** Starts `node entry --transport http --port 0 ...args` and reads its URL from stderr. */
+export function startHttpCommand(
+  entry: string,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<HttpProcess> {
+  const child = spawn(process.execPath, [entry, "--transport", "http", "--port", "0", ...args], {
+    env: childEnvironment(env),
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    let stderr = "";
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => {
+      stderr += chunk;
+      const match = /listening on (http:\/\/\S+\/mcp)/.exec(stderr);
+      if (match?.[1]) resolve({ url: match[1], child, stop });
+    });
+    child.once("exit", (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+  });
+}
+
+/** Connects a client over Streamable HTTP. */
+export async function connectHttp(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<TestConnection> {
+  const client = await connectClient(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+  );
+  return { client, close: () => client.close() };
+}
+
+/** Calls a tool with arguments of any shape (tests send wrong ones on purpose). */
+export async function callTool(
+  client: Client,
+  name: string,
+  args: unknown,
+): Promise<CallToolResult> {
+  return (await client.callTool({
+    name,
+    arguments: args as Record<string, unknown>,
+  })) as CallToolResult;
+}
+
+/** The only content item of a result, which must be text. */
+export function textOf(result: CallToolResult): string {
+  const [first, ...rest] = result.content;
+  if (first?.type !== "text" || rest.length > 0) throw new Error("expected exactly one text item");
+  return first.text;
+}
+
+/** Throws unless the result's one text item is exactly its structured content as JSON. */
+export function assertTextMatchesStructured(result: CallToolResult): void {
+  if (textOf(result) !== JSON.stringify(result.structuredContent)) {
+    throw new Error("text and structured content differ");
+  }
+}
