@@ -3,7 +3,6 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   assertTextMatchesStructured,
   callTool,
-  connectHttp,
   connectInMemory as connectServerInMemory,
   connectStdioCommand,
   type HttpProcess,

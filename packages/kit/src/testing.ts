@@ -3,7 +3,7 @@
  * in-memory transport, over stdio to a child process of a built command, and over HTTP to a
  * child process listening on a free port. Exported as `@tabletop-mcp/kit/testing`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -134,5 +134,28 @@ export function textOf(result: CallToolResult): string {
 export function assertTextMatchesStructured(result: CallToolResult): void {
   if (textOf(result) !== JSON.stringify(result.structuredContent)) {
     throw new Error("text and structured content differ");
+  }
+}
+
+/** Runs `node entry ...args` to completion with empty stdin (for `--help`, bad flags...). */
+export function runCommand(
+  entry: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [entry, ...args], {
+    encoding: "utf8",
+    env: childEnvironment(env),
+    input: "",
+  });
+}
+
+/** Throws unless the command exited 2 with exactly one stderr line that mentions `flag`. */
+export function assertUsageError(result: SpawnSyncReturns<string>, flag: string): void {
+  const lines = result.stderr.trim().split("\n");
+  if (result.status !== 2 || lines.length !== 1 || !lines[0]?.includes(flag)) {
+    throw new Error(
+      `expected exit 2 and one line naming ${flag}, got ${result.status}: ${result.stderr}`,
+    );
   }
 }

@@ -1,16 +1,12 @@
-import { spawnSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { assertUsageError, runCommand } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_ENTRY, callOk, connectStdio } from "../harness.js";
 
 function run(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [CLI_ENTRY, ...args], {
-    encoding: "utf8",
-    env: { PATH: process.env.PATH ?? "", ...env },
-    input: "",
-  });
+  return runCommand(CLI_ENTRY, args, env);
 }
 
 describe("the tabletop-dice command", () => {
@@ -67,11 +63,7 @@ describe("the tabletop-dice command", () => {
     [["--seed", "x".repeat(257)], "--seed"],
     [["--rate-limit-ms", "fast"], "--rate-limit-ms"],
   ])("exits 2 with one line naming the flag for %j", (args, flag) => {
-    const result = run(args);
-    expect(result.status).toBe(2);
-    const lines = result.stderr.trim().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(flag);
+    assertUsageError(run(args), flag);
   });
 
   it("exits 2 with one line naming the bad table file and its gap", () => {

@@ -1,13 +1,9 @@
-import { spawnSync } from "node:child_process";
+import { assertUsageError, runCommand } from "@tabletop-mcp/kit/testing";
 import { describe, expect, it } from "vitest";
 import { CLI_ENTRY } from "../harness.js";
 
 function run(args: string[]) {
-  return spawnSync(process.execPath, [CLI_ENTRY, ...args], {
-    encoding: "utf8",
-    env: { PATH: process.env.PATH ?? "" },
-    input: "",
-  });
+  return runCommand(CLI_ENTRY, args);
 }
 
 describe("the tabletop-duality command", () => {
@@ -31,10 +27,6 @@ describe("the tabletop-duality command", () => {
     [["--seed", "x".repeat(257)], "--seed"],
     [["--transport", "carrier-pigeon"], "--transport"],
   ])("exits 2 with one line naming the flag for %j", (args, flag) => {
-    const result = run(args);
-    expect(result.status).toBe(2);
-    const lines = result.stderr.trim().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(flag);
+    assertUsageError(run(args), flag);
   });
 });

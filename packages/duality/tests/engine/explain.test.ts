@@ -2,55 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluateActionOutcome } from "../../src/engine/action-outcome.js";
 import { explainActionOutcome } from "../../src/engine/explain.js";
+import { EXPLAIN_FULL_EXAMPLE } from "../spec-examples.js";
 
 describe("explainActionOutcome", () => {
   it("reproduces the full example of duality.md §3.4", () => {
-    expect(explainActionOutcome({ hope: 8, fear: 5, modifier: 2, difficulty: 15 })).toEqual({
-      hope: 8,
-      fear: 5,
-      modifier: 2,
-      difficulty: 15,
-      total: 15,
-      is_crit: false,
-      meets_difficulty: true,
-      outcome: "SUCCESS_WITH_HOPE",
-      rules_version: "1.0.0",
-      intermediates: {
-        base_total: 13,
-        total: 15,
-        is_crit: false,
-        meets_difficulty: true,
-        hope_gt_fear: true,
-        fear_gt_hope: false,
-      },
-      steps: [
-        {
-          code: "SUM_DICE",
-          message: "Sum hope and fear dice",
-          data: { hope: 8, fear: 5, base_total: 13 },
-        },
-        {
-          code: "APPLY_MODIFIER",
-          message: "Apply modifier to base total",
-          data: { base_total: 13, modifier: 2, total: 15 },
-        },
-        {
-          code: "CHECK_CRIT",
-          message: "Check for critical outcome",
-          data: { hope: 8, fear: 5, is_crit: false },
-        },
-        {
-          code: "CHECK_DIFFICULTY",
-          message: "Compare total against difficulty",
-          data: { total: 15, difficulty: 15, meets_difficulty: true },
-        },
-        {
-          code: "SELECT_OUTCOME",
-          message: "Select final outcome based on roll",
-          data: { outcome: "SUCCESS_WITH_HOPE" },
-        },
-      ],
-    });
+    expect(explainActionOutcome({ hope: 8, fear: 5, modifier: 2, difficulty: 15 })).toEqual(
+      EXPLAIN_FULL_EXAMPLE,
+    );
   });
 
   it("explains a roll without difficulty with a null difficulty in step 4", () => {

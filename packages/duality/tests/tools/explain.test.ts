@@ -2,6 +2,7 @@ import type { TextContent } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { D12_FACES } from "../engine/reference-rules.js";
 import { type Connection, call, callOk, connectInMemory } from "../harness.js";
+import { EXPLAIN_FULL_EXAMPLE } from "../spec-examples.js";
 
 describe("duality_explain", () => {
   let connection: Connection;
@@ -18,52 +19,7 @@ describe("duality_explain", () => {
       difficulty: 15,
       request_id: "req_123",
     });
-    expect(result).toEqual({
-      hope: 8,
-      fear: 5,
-      modifier: 2,
-      difficulty: 15,
-      total: 15,
-      is_crit: false,
-      meets_difficulty: true,
-      outcome: "SUCCESS_WITH_HOPE",
-      rules_version: "1.0.0",
-      intermediates: {
-        base_total: 13,
-        total: 15,
-        is_crit: false,
-        meets_difficulty: true,
-        hope_gt_fear: true,
-        fear_gt_hope: false,
-      },
-      steps: [
-        {
-          code: "SUM_DICE",
-          message: "Sum hope and fear dice",
-          data: { hope: 8, fear: 5, base_total: 13 },
-        },
-        {
-          code: "APPLY_MODIFIER",
-          message: "Apply modifier to base total",
-          data: { base_total: 13, modifier: 2, total: 15 },
-        },
-        {
-          code: "CHECK_CRIT",
-          message: "Check for critical outcome",
-          data: { hope: 8, fear: 5, is_crit: false },
-        },
-        {
-          code: "CHECK_DIFFICULTY",
-          message: "Compare total against difficulty",
-          data: { total: 15, difficulty: 15, meets_difficulty: true },
-        },
-        {
-          code: "SELECT_OUTCOME",
-          message: "Select final outcome based on roll",
-          data: { outcome: "SUCCESS_WITH_HOPE" },
-        },
-      ],
-    });
+    expect(result).toEqual(EXPLAIN_FULL_EXAMPLE);
   });
 
   it("explains a roll without difficulty as duality.md §3.4's second example", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Connection, call, callOk, connectInMemory } from "../harness.js";
 import { expectInvalidParameters } from "../invalid-cases.js";
+import { RULES_VERSION_EXAMPLE } from "../spec-examples.js";
 
 describe("duality_rules_version", () => {
   let connection: Connection;
@@ -10,24 +11,9 @@ describe("duality_rules_version", () => {
   afterAll(() => connection.close());
 
   it("returns exactly seed 000's metadata", async () => {
-    expect(await callOk(connection.client, "duality_rules_version", {})).toEqual({
-      system: "Daggerheart",
-      module: "Duality",
-      rules_version: "1.0.0",
-      dice_model: "DUALITY_D12_V1",
-      total_formula: "hope + fear + modifier",
-      crit_rule: "HOPE_EQUALS_FEAR_IS_CRITICAL",
-      difficulty_rule: "TOTAL_MEETS_OR_EXCEEDS_DIFFICULTY",
-      outcomes: [
-        "ROLL_WITH_HOPE",
-        "ROLL_WITH_FEAR",
-        "SUCCESS_WITH_HOPE",
-        "SUCCESS_WITH_FEAR",
-        "FAILURE_WITH_HOPE",
-        "FAILURE_WITH_FEAR",
-        "CRITICAL_SUCCESS",
-      ],
-    });
+    expect(await callOk(connection.client, "duality_rules_version", {})).toEqual(
+      RULES_VERSION_EXAMPLE,
+    );
   });
 
   it("takes no parameters", async () => {

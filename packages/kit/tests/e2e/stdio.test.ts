@@ -159,34 +159,15 @@ describe("a kit server over stdio", () => {
   });
 
   it("lets an in-flight call finish when stdin closes, then exits 0", async () => {
-    const child = spawn(process.execPath, [FIXTURE_ENTRY], { stdio: ["pipe", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "raw", version: "1" },
-      },
-    });
-    send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    send({
-      jsonrpc: "2.0",
-      id: 2,
-      method: "tools/call",
-      params: { name: "sleep", arguments: { ms: 300 } },
-    });
+    const child = await startRawChild();
+    child.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    child.send(SLEEP_CALL);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    child.stdin.end();
-    const [code] = await once(child, "exit");
+    child.process.stdin.end();
+    const [code] = await once(child.process, "exit");
     expect(code).toBe(0);
-    const replies = output
+    const replies = child
+      .output()
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as { id: number; result?: unknown });
@@ -196,33 +177,44 @@ describe("a kit server over stdio", () => {
   });
 
   it("exits 0 on SIGTERM after the in-flight call is answered", async () => {
-    const child = spawn(process.execPath, [FIXTURE_ENTRY], { stdio: ["pipe", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "raw", version: "1" },
-      },
-    });
-    while (!output.includes('"id":1')) await new Promise((resolve) => setTimeout(resolve, 10));
-    send({
-      jsonrpc: "2.0",
-      id: 2,
-      method: "tools/call",
-      params: { name: "sleep", arguments: { ms: 300 } },
-    });
+    const child = await startRawChild();
+    child.send(SLEEP_CALL);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    child.kill("SIGTERM");
-    const [code] = await once(child, "exit");
+    child.process.kill("SIGTERM");
+    const [code] = await once(child.process, "exit");
     expect(code).toBe(0);
-    expect(output).toContain('"slept":300');
+    expect(child.output()).toContain('"slept":300');
   });
 });
+
+const SLEEP_CALL = {
+  jsonrpc: "2.0",
+  id: 2,
+  method: "tools/call",
+  params: { name: "sleep", arguments: { ms: 300 } },
+};
+
+/**
+ * Starts the fixture as a raw child (no SDK client, so the test controls stdin itself), sends
+ * initialize and waits for its answer, so that the signal handlers are in place.
+ */
+async function startRawChild() {
+  const child = spawn(process.execPath, [FIXTURE_ENTRY], { stdio: ["pipe", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  send({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "raw", version: "1" },
+    },
+  });
+  while (!output.includes('"id":1')) await new Promise((resolve) => setTimeout(resolve, 10));
+  return { process: child, send, output: () => output };
+}
