@@ -15,14 +15,9 @@ export {
   ToolError,
   type ToolErrorCode,
 } from "./errors.js";
-export {
-  BODY_LIMIT_BYTES,
-  DEFAULT_MAX_SESSIONS,
-  DEFAULT_SESSION_IDLE_MS,
-  type HttpHandle,
-  type HttpOptions,
-  serveHttp,
-} from "./http/http-server.js";
+export type { HttpHandle, HttpOptions } from "./http/http-server.js";
+export { BODY_LIMIT_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./http/limits.js";
+export { serveHttp } from "./http/serve-http.js";
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel, silentLogger } from "./logger.js";
 export { readPackageVersion } from "./package-version.js";
 export {

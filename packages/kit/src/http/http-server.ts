@@ -12,15 +12,9 @@ import { SpacingLimiter } from "../runtime/rate-limiter.js";
 import { installSessionGate } from "../runtime/session-gate.js";
 import { readSessionCookie, sessionCookie } from "./cookie.js";
 import { JsonRpcCode, jsonRpcErrorBody } from "./json-rpc-error.js";
+import { BODY_LIMIT_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./limits.js";
 import { createRequestGuard } from "./request-guard.js";
 import { type HttpSession, SessionStore } from "./session-store.js";
-
-/** One hour: how long a session may stay idle (contract). */
-export const DEFAULT_SESSION_IDLE_MS = 3_600_000;
-/** Live sessions one process keeps at most; past it new sessions get 503. */
-export const DEFAULT_MAX_SESSIONS = 1000;
-/** Largest accepted request body: 1 MiB (contract). */
-export const BODY_LIMIT_BYTES = 1_048_576;
 
 /** Options of the HTTP transport. */
 export interface HttpOptions {

@@ -3,7 +3,7 @@ import type { CommonOptions, ExtraFlag, PositionalArgument } from "../cli/flags.
 import { parseCommandLine } from "../cli/flags.js";
 import { helpText } from "../cli/help.js";
 import { UsageError } from "../cli/usage-error.js";
-import { serveHttp } from "../http/http-server.js";
+import { serveHttp } from "../http/serve-http.js";
 import { createLogger, type Logger } from "../logger.js";
 import { ResourceHub } from "../resource-hub.js";
 import { InFlightRequests } from "./in-flight.js";

@@ -1,0 +1,6 @@
+/** One hour: how long a session may stay idle (contract). */
+export const DEFAULT_SESSION_IDLE_MS = 3_600_000;
+/** Live sessions one process keeps at most; past it new sessions get 503. */
+export const DEFAULT_MAX_SESSIONS = 1000;
+/** Largest accepted request body: 1 MiB (contract). */
+export const BODY_LIMIT_BYTES = 1_048_576;
