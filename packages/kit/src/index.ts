@@ -39,6 +39,7 @@ export {
   systemClock,
 } from "./runtime/rate-limiter.js";
 export {
+  type CommandExit,
   type CommandSpec,
   type RunEnvironment,
   runServer,
@@ -50,6 +51,7 @@ export {
   type SessionGate,
   type SessionGateOptions,
 } from "./runtime/session-gate.js";
+export { SessionRefusedError, type SessionRequest } from "./runtime/session-request.js";
 export { type StdioHandle, type StdioOptions, serveStdio } from "./runtime/stdio.js";
 export { defineTool, type Tool, type ToolContext, type ToolHints, type ToolSpec } from "./tool.js";
 export { type ValidationOutcome, validateArguments } from "./validation/validate-arguments.js";

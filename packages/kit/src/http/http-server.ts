@@ -10,6 +10,7 @@ import type { Logger } from "../logger.js";
 import type { InFlightRequests } from "../runtime/in-flight.js";
 import { SpacingLimiter } from "../runtime/rate-limiter.js";
 import { installSessionGate } from "../runtime/session-gate.js";
+import { SessionRefusedError, type SessionRequest } from "../runtime/session-request.js";
 import { readSessionCookie, sessionCookie } from "./cookie.js";
 import { JsonRpcCode, jsonRpcErrorBody } from "./json-rpc-error.js";
 import { BODY_LIMIT_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./limits.js";
@@ -18,8 +19,13 @@ import { type HttpSession, SessionStore } from "./session-store.js";
 
 /** Options of the HTTP transport. */
 export interface HttpOptions {
-  /** Makes the server instance of one new session. */
-  createServer: () => Server;
+  /**
+   * Makes the server instance of one new session; may throw {@link SessionRefusedError} to
+   * refuse it with `400`.
+   */
+  createServer: (session: SessionRequest) => Server;
+  /** Extra fields merged into the `/mcp/health` body. */
+  health?: () => Record<string, unknown>;
   name: string;
   version: string;
   host: string;
@@ -66,6 +72,7 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
       version: options.version,
       uptime_s: Math.floor((Date.now() - startedAt) / 1000),
       sessions: sessions.size,
+      ...options.health?.(),
     };
   });
   const accepting = () => !draining;
@@ -239,7 +246,13 @@ async function startStreamableSession(
   sessions: SessionStore,
 ): Promise<void> {
   const id = randomUUID();
-  const server = options.createServer();
+  let server: Server;
+  try {
+    server = options.createServer({ transport: "streamable", query: queryOf(request.url) });
+  } catch (error) {
+    if (!(error instanceof SessionRefusedError)) throw error;
+    return sendError(reply, 400, JsonRpcCode.invalidParams, error.message);
+  }
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
   await server.connect(transport);
   const session = openSession(id, "streamable", server, transport, options, sessions);
@@ -291,16 +304,22 @@ function registerLegacySseRoutes(
   sessions: SessionStore,
   accepting: () => boolean,
 ): void {
-  app.get("/sse", async (_request, reply) => {
+  app.get("/sse", async (request, reply) => {
     if (!accepting()) {
       return sendError(reply, 503, JsonRpcCode.serverError, "Shutting down; no new sessions");
     }
     if (sessions.full) {
       return sendError(reply, 503, JsonRpcCode.serverError, "Too many live sessions; retry later");
     }
+    let server: Server;
+    try {
+      server = options.createServer({ transport: "sse", query: queryOf(request.url) });
+    } catch (error) {
+      if (!(error instanceof SessionRefusedError)) throw error;
+      return sendError(reply, 400, JsonRpcCode.invalidParams, error.message);
+    }
     reply.hijack();
     const transport = new SSEServerTransport("/messages", reply.raw);
-    const server = options.createServer();
     await server.connect(transport);
     const session = openSession(transport.sessionId, "sse", server, transport, options, sessions);
     trackStream(session, reply.raw);
@@ -332,6 +351,11 @@ function trackStream(session: HttpSession, response: ServerResponse): void {
     session.openStreams--;
     session.lastSeen = Date.now();
   });
+}
+
+function queryOf(url: string): URLSearchParams {
+  const start = url.indexOf("?");
+  return new URLSearchParams(start === -1 ? "" : url.slice(start + 1));
 }
 
 function containsInitialize(body: unknown): boolean {

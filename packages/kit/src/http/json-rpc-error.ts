@@ -5,6 +5,7 @@ export const JsonRpcCode = {
   parseError: -32700,
   invalidRequest: -32600,
   methodNotFound: -32601,
+  invalidParams: -32602,
   serverError: -32000,
   sessionNotFound: -32001,
 } as const;

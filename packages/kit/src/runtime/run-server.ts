@@ -7,6 +7,7 @@ import { serveHttp } from "../http/serve-http.js";
 import { createLogger, type Logger } from "../logger.js";
 import { ResourceHub } from "../resource-hub.js";
 import { InFlightRequests } from "./in-flight.js";
+import type { SessionRequest } from "./session-request.js";
 import { serveStdio } from "./stdio.js";
 
 /** What a server's setup receives: the parsed command line and the process-wide collaborators. */
@@ -22,8 +23,18 @@ export interface SetupContext {
 
 /** What setup returns: how to make one session's server, and what to release at exit. */
 export interface ServerFactory {
-  createServer: () => Server;
+  /** Makes one session's server; may throw {@link SessionRefusedError} (HTTP answers 400). */
+  createServer: (session: SessionRequest) => Server;
+  /** Called once when shutdown begins, before in-flight calls are awaited (e.g. to cancel them). */
+  stopping?: () => void;
   close?: () => void | Promise<void>;
+  /** Extra fields merged into the `/mcp/health` body. */
+  health?: () => Record<string, unknown>;
+}
+
+/** What setup returns instead of a factory when the command's work is done without serving. */
+export interface CommandExit {
+  exitCode: number;
 }
 
 /** A command: its flags and how to build its server. */
@@ -39,7 +50,9 @@ export interface CommandSpec {
   extraFlags?: readonly ExtraFlag[];
   positional?: PositionalArgument;
   /** Runs once per process, after the command line is accepted; may throw {@link UsageError}. */
-  setup: (context: SetupContext) => ServerFactory | Promise<ServerFactory>;
+  setup: (
+    context: SetupContext,
+  ) => ServerFactory | CommandExit | Promise<ServerFactory | CommandExit>;
 }
 
 /** Where a run reads its arguments and environment; tests may pass their own. */
@@ -68,7 +81,7 @@ export async function runServer(
     ...(spec.extraFlags ? { extraFlags: spec.extraFlags } : {}),
     ...(spec.positional ? { positional: spec.positional } : {}),
   };
-  let factory: ServerFactory;
+  let factory: ServerFactory | CommandExit;
   let context: SetupContext;
   try {
     const parsed = parseCommandLine(argv, env, lineSpec);
@@ -87,6 +100,7 @@ export async function runServer(
     if (error instanceof UsageError) exitWithUsageError(spec.command, error);
     throw error;
   }
+  if ("exitCode" in factory) process.exit(factory.exitCode);
   await serve(spec, context, factory);
 }
 
@@ -110,6 +124,7 @@ async function serve(
     shuttingDown = true;
     logger.info("shutting down", { reason, in_flight: inFlight.size });
     stopAccepting();
+    factory.stopping?.();
     await inFlight.idle(SHUTDOWN_GRACE_MS);
     await stopTransport().catch((error: unknown) => logger.error(`close failed: ${String(error)}`));
     await Promise.resolve(factory.close?.()).catch((error: unknown) =>
@@ -145,6 +160,7 @@ async function serve(
       logger,
       inFlight,
       ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
+      ...(factory.health ? { health: factory.health } : {}),
     });
     stopTransport = () => handle.close();
     stopAccepting = () => handle.drain();

@@ -4,10 +4,11 @@ import type { Logger } from "../logger.js";
 import type { InFlightRequests } from "./in-flight.js";
 import { SpacingLimiter } from "./rate-limiter.js";
 import { installSessionGate } from "./session-gate.js";
+import type { SessionRequest } from "./session-request.js";
 
 /** Options of the stdio transport. */
 export interface StdioOptions {
-  createServer: () => Server;
+  createServer: (session: SessionRequest) => Server;
   rateLimitMs: number;
   inFlight: InFlightRequests;
   logger: Logger;
@@ -23,7 +24,7 @@ export interface StdioHandle {
 
 /** Serves one session over stdin/stdout; stdout carries only protocol messages. */
 export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
-  const server = options.createServer();
+  const server = options.createServer({ transport: "stdio", query: new URLSearchParams() });
   const transport = new StdioServerTransport();
   await server.connect(transport);
   const gate = installSessionGate(transport, {
