@@ -1,0 +1,373 @@
+/**
+ * Helpers for testing the built `tabletop-gateway` command from outside: config files in temp
+ * folders, the gateway and the fixture as child processes, SDK clients over stdio and HTTP,
+ * `/mcp/health`, and cleanup that leaves no process behind.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  type Notification,
+} from "@modelcontextprotocol/sdk/types.js";
+
+/** The built gateway command. */
+export const GATEWAY_ENTRY = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+/** The fixture upstream (plain JavaScript, no build). */
+export const FIXTURE_ENTRY = fileURLToPath(
+  new URL("../fixtures/fixture-server.mjs", import.meta.url),
+);
+
+/** The pattern every exposed tool name must match (gateway.md §4). */
+export const CLIENT_SAFE_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+const children = new Set<ChildProcess>();
+const extraPids = new Set<number>();
+const folders = new Set<string>();
+const closers = new Set<() => Promise<void>>();
+
+function childEnvironment(env: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), ...env };
+}
+
+/** Whether a process with this id still exists (a zombie of ours counts as gone once reaped). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Kills this pid at cleanup if it is still alive (fixture pids learnt from `_record`). */
+export function trackPid(pid: number): void {
+  extraPids.add(pid);
+}
+
+/** Closes every client, kills every process and removes every folder these helpers made. */
+export async function cleanupAll(): Promise<void> {
+  for (const close of closers) await close().catch(() => {});
+  closers.clear();
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }
+  children.clear();
+  for (const pid of extraPids) {
+    if (isAlive(pid)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
+  extraPids.clear();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  folders.clear();
+}
+
+/** A fresh temp folder, removed at cleanup. */
+export function tempFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), "gateway-test-"));
+  folders.add(folder);
+  return folder;
+}
+
+/** Writes `config` as JSON into a fresh temp folder and returns the file's path. */
+export function writeConfig(config: unknown, folder = tempFolder()): string {
+  const path = join(folder, "gateway.json");
+  writeFileSync(path, JSON.stringify(config, null, 2));
+  return path;
+}
+
+/** A config entry running the fixture over stdio with these flags, plus gateway keys. */
+export function fixtureStdio(
+  flags: readonly string[] = [],
+  keys: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return { command: process.execPath, args: [FIXTURE_ENTRY, ...flags], ...keys };
+}
+
+/** Resolves when `predicate` returns true, polling; rejects with `what` after `timeoutMs`. */
+export async function waitFor(
+  predicate: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+  intervalMs = 50,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await predicate()) return;
+    await sleep(intervalMs);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A child process serving HTTP, with its stderr kept. */
+export interface HttpChild {
+  url: string;
+  /** `http://127.0.0.1:PORT` */
+  origin: string;
+  port: number;
+  child: ChildProcess;
+  stderr(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends the signal (SIGTERM by default) and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function spawnListening(entry: string, args: readonly string[], env = {}): Promise<HttpChild> {
+  const child = spawn(process.execPath, [entry, ...args], {
+    env: childEnvironment(env),
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  children.add(child);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  let stderr = "";
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return new Promise((resolve, reject) => {
+    const onData = () => {
+      const match = /listening on (http:\/\/([^/\s]+)\/mcp)/.exec(stderr);
+      if (!match?.[1] || !match[2]) return;
+      child.stderr?.off("data", onData);
+      const url = match[1];
+      const origin = `http://${match[2]}`;
+      const port = Number(new URL(url).port);
+      resolve({ url, origin, port, child, stderr: () => stderr, exited, stop });
+    };
+    child.stderr?.on("data", onData);
+    exited.then(({ code, signal }) =>
+      reject(new Error(`${entry} exited (${code ?? signal}) before listening: ${stderr}`)),
+    );
+  });
+}
+
+/** Starts the gateway over HTTP on a free port with these extra flags. */
+export function startGatewayHttp(args: readonly string[] = [], env = {}): Promise<HttpChild> {
+  return spawnListening(GATEWAY_ENTRY, ["--transport", "http", "--port", "0", ...args], env);
+}
+
+/** Starts the fixture over HTTP (on `port`, or a free one) with these extra flags. */
+export function startFixtureHttpProcess(
+  flags: readonly string[] = [],
+  port = 0,
+): Promise<HttpChild> {
+  return spawnListening(FIXTURE_ENTRY, ["--transport", "http", "--port", String(port), ...flags]);
+}
+
+/** Runs the gateway to completion (stdin closed) and returns its exit code and output. */
+export function runGateway(
+  args: readonly string[],
+  timeoutMs = 45_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [GATEWAY_ENTRY, ...args], {
+    env: childEnvironment(),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  children.add(child);
+  child.stdin?.end();
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`gateway ${args.join(" ")} did not exit within ${timeoutMs} ms: ${stderr}`));
+    }, timeoutMs);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      // Let the pipes drain before reporting.
+      setImmediate(() => resolve({ code, stdout, stderr }));
+    });
+  });
+}
+
+/** A connected SDK client and the notifications it received that had no other handler. */
+export interface Session {
+  client: Client;
+  notifications: Notification[];
+  /** The downstream session id (HTTP) or undefined (stdio). */
+  sessionId(): string | undefined;
+  close(): Promise<void>;
+}
+
+function newClient(notifications: Notification[]): Client {
+  const client = new Client({ name: "gateway-test", version: "1.0.0" });
+  client.fallbackNotificationHandler = async (notification) => {
+    notifications.push(notification);
+  };
+  return client;
+}
+
+/** Opens one downstream session over Streamable HTTP (`query` is appended to the URL). */
+export async function openHttpSession(url: string, query = ""): Promise<Session> {
+  const notifications: Notification[] = [];
+  const client = newClient(notifications);
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}${query}`));
+  await client.connect(transport);
+  const close = async () => {
+    closers.delete(close);
+    await transport.terminateSession().catch(() => {});
+    await client.close();
+  };
+  closers.add(close);
+  return { client, notifications, sessionId: () => transport.sessionId, close };
+}
+
+/** A downstream session over the gateway's stdio, plus the gateway's pid and stderr. */
+export interface StdioSession extends Session {
+  pid: number;
+  stderr(): string;
+  transport: StdioClientTransport;
+}
+
+/** Starts the gateway in stdio mode with these flags and connects a client. */
+export async function openStdioGateway(args: readonly string[], env = {}): Promise<StdioSession> {
+  const notifications: Notification[] = [];
+  const client = newClient(notifications);
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [GATEWAY_ENTRY, ...args],
+    env: childEnvironment(env),
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  await client.connect(transport);
+  const pid = transport.pid;
+  if (pid === null) throw new Error("stdio gateway has no pid");
+  trackPid(pid);
+  const close = async () => {
+    closers.delete(close);
+    await client.close();
+  };
+  closers.add(close);
+  return {
+    client,
+    notifications,
+    sessionId: () => undefined,
+    close,
+    pid,
+    stderr: () => stderr,
+    transport,
+  };
+}
+
+/** Calls a tool with a plain request (no output-schema validation by the test client). */
+export async function call(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+  options: Parameters<Client["request"]>[2] = {},
+): Promise<CallToolResult> {
+  return client.request(
+    { method: "tools/call", params: { name, arguments: args } },
+    CallToolResultSchema,
+    options,
+  );
+}
+
+/** The fixture's `_record`, read through the gateway under the tool's exposed name. */
+export async function readRecord(client: Client, exposedName = "_record"): Promise<FixtureRecord> {
+  const result = await call(client, exposedName);
+  if (result.isError) throw new Error(`${exposedName} failed: ${JSON.stringify(result)}`);
+  return result.structuredContent as unknown as FixtureRecord;
+}
+
+/** What the fixture's `_record` tool returns. */
+export interface FixtureRecord {
+  pid: number;
+  name: string;
+  sessions: Record<string, { initialize: number; initialized: number; open: boolean }>;
+  live_sessions: number;
+  cancellations: { session: string; request_id: string | number; reason: string | null }[];
+  aborted: { session: string | null; request_id: string | number }[];
+  set_level: { session: string; level: string }[];
+  subscribe: { session: string; uri: string }[];
+  unsubscribe: { session: string; uri: string }[];
+  subscriptions: { session: string; uri: string }[];
+  progress_tokens: { session: string; token: string | number; method: string }[];
+  tool_calls: { session: string; id: string | number; name: string; arguments: unknown }[];
+  deletes: string[];
+  unknown_session_requests: { session: string; http: string; methods: (string | null)[] }[];
+}
+
+/** The structured error a gateway failure result carries (gateway.md §9). */
+export interface GatewayError {
+  error: { code: string; upstream?: string; reason?: string; message: string };
+}
+
+/** The `error` object of an `isError` result, or a thrown description of what came instead. */
+export function errorOf(result: CallToolResult): GatewayError["error"] {
+  if (!result.isError) throw new Error(`expected an isError result, got ${JSON.stringify(result)}`);
+  const structured = result.structuredContent as GatewayError | undefined;
+  if (structured?.error) return structured.error;
+  const first = result.content[0];
+  if (first?.type === "text") return (JSON.parse(first.text) as GatewayError).error;
+  throw new Error(`isError result without an error object: ${JSON.stringify(result)}`);
+}
+
+/** One upstream as `/mcp/health` and `gateway://stats` show it. */
+export interface UpstreamHealth {
+  name: string;
+  kind: string;
+  state: string;
+  connections: number;
+  restarts: number;
+  last_error: string | null;
+  withheld: unknown[];
+}
+
+/** The gateway's `/mcp/health` body. */
+export interface Health {
+  status: string;
+  sessions: number;
+  upstreams: UpstreamHealth[];
+  tools: { name: string; upstream: string; [key: string]: unknown }[];
+}
+
+/** GETs `/mcp/health` from a gateway's origin. */
+export async function fetchHealth(origin: string): Promise<Health> {
+  const response = await fetch(`${origin}/mcp/health`);
+  if (response.status !== 200) throw new Error(`health answered ${response.status}`);
+  return (await response.json()) as Health;
+}
+
+/** The named upstream in a health body (throws when absent). */
+export function upstreamOf(health: Health, name: string): UpstreamHealth {
+  const found = health.upstreams.find((upstream) => upstream.name === name);
+  if (!found) throw new Error(`no upstream ${name} in ${JSON.stringify(health.upstreams)}`);
+  return found;
+}
+
+/** The names `tools/list` shows this client. */
+export async function toolNames(client: Client): Promise<string[]> {
+  return (await client.listTools()).tools.map((tool) => tool.name);
+}
