@@ -29,7 +29,7 @@ export {
   type SessionStatus,
   type Traits,
 } from "./domain/records.js";
-export { type CampaignServerOptions, createServer } from "./server.js";
+export { type CampaignServerOptions, createServer, serverOptionsSchema } from "./server.js";
 export type {
   CampaignRepository,
   CampaignStore,

@@ -8,6 +8,7 @@ import {
   readPackageVersion,
   silentLogger,
 } from "@tabletop-mcp/kit";
+import * as z from "zod";
 import type { CommandEnvironment } from "./commands/command-environment.js";
 import { createId, type RandomBytes } from "./domain/ids.js";
 import { emptyContext, type SessionContext } from "./domain/records.js";
@@ -39,6 +40,15 @@ export interface CampaignServerOptions {
   hub?: ResourceHub;
   logger?: Logger;
 }
+
+/**
+ * The JSON-expressible options of {@link createServer} (a config file can set these): the
+ * database path and the dice's replay seed. Strict: unknown keys are rejected.
+ */
+export const serverOptionsSchema = z.strictObject({
+  dbPath: z.string().min(1, "must not be empty").optional(),
+  seed: z.string().min(1, "must be 1 to 256 characters").max(256, "must be 1 to 256 characters").optional(),
+});
 
 const VERSION = readPackageVersion(import.meta.url);
 

@@ -67,4 +67,4 @@ export {
   type XoshiroState,
 } from "./engine/index.js";
 export { loadTablesDirectory, TableLoadError } from "./load-tables.js";
-export { createServer, type DiceServerOptions } from "./server.js";
+export { createServer, type DiceServerOptions, serverOptionsSchema } from "./server.js";

@@ -5,9 +5,11 @@ import {
   type ResourceHub,
   readPackageVersion,
 } from "@tabletop-mcp/kit";
+import * as z from "zod";
 import {
   createCryptoSource,
   createSeededSource,
+  MAX_SEED_LENGTH,
   type RandomSource,
   type RandomTable,
 } from "./engine/index.js";
@@ -30,6 +32,19 @@ export interface DiceServerOptions {
   /** The process-wide resource hub, when this server runs beside others. */
   hub?: ResourceHub | undefined;
 }
+
+/**
+ * The JSON-expressible options of {@link createServer} (a config file can set these): the replay
+ * seed. Strict: unknown keys are rejected.
+ */
+export const serverOptionsSchema = z.strictObject({
+  seed: z
+    .string()
+    .refine((seed) => [...seed].length >= 1 && [...seed].length <= MAX_SEED_LENGTH, {
+      message: `must be 1-${MAX_SEED_LENGTH} characters`,
+    })
+    .optional(),
+});
 
 const INSTRUCTIONS = [
   "Fair, transparent dice for tabletop RPGs.",

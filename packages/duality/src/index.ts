@@ -75,4 +75,4 @@ export {
   seedStateFromString,
   type Xoshiro128State,
 } from "./engine/xoshiro128-star-star.js";
-export { createServer, type DualityServerOptions } from "./server.js";
+export { createServer, type DualityServerOptions, serverOptionsSchema } from "./server.js";

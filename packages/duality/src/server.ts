@@ -5,7 +5,9 @@ import {
   type ResourceHub,
   readPackageVersion,
 } from "@tabletop-mcp/kit";
+import * as z from "zod";
 import { createRandomDieRoller, type DieRoller } from "./engine/index.js";
+import { MAX_SEED_LENGTH } from "./engine/xoshiro128-star-star.js";
 import { createDualityTools } from "./tools/index.js";
 
 /** How to build one Duality server instance. */
@@ -21,6 +23,19 @@ export interface DualityServerOptions {
   /** The process-wide resource hub, when this server runs beside others. */
   hub?: ResourceHub | undefined;
 }
+
+/**
+ * The JSON-expressible options of {@link createServer} (a config file can set these): the replay
+ * seed. Strict: unknown keys are rejected.
+ */
+export const serverOptionsSchema = z.strictObject({
+  seed: z
+    .string()
+    .refine((seed) => [...seed].length >= 1 && [...seed].length <= MAX_SEED_LENGTH, {
+      message: `must be 1-${MAX_SEED_LENGTH} characters`,
+    })
+    .optional(),
+});
 
 const INSTRUCTIONS = [
   "Daggerheart Duality rules: classify and explain Hope/Fear rolls, compute exact odds, resolve damage.",
