@@ -1,0 +1,53 @@
+import type { GatewayConfig, ServerEntry } from "./types.js";
+
+const MASK = "***";
+
+/**
+ * The effective config as the JSON `--print-config` prints: defaults filled in, header and env
+ * values shown as `***`.
+ *
+ * @param config - the effective config
+ * @returns a JSON-ready object in the config file's own key names
+ */
+export function printableConfig(config: GatewayConfig): Record<string, unknown> {
+  const mcpServers: Record<string, unknown> = {};
+  for (const entry of config.servers) mcpServers[entry.name] = printableEntry(entry);
+  return {
+    mcpServers,
+    gateway: {
+      default_tier: config.defaultTier,
+      ...(config.instructions !== undefined ? { instructions: config.instructions } : {}),
+    },
+  };
+}
+
+function printableEntry(entry: ServerEntry): Record<string, unknown> {
+  const kindKeys =
+    entry.kind === "builtin"
+      ? { builtin: entry.builtin, options: entry.options }
+      : entry.kind === "http"
+        ? { url: entry.url, headers: masked(entry.headers) }
+        : {
+            command: entry.command,
+            args: entry.args,
+            env: masked(entry.env),
+            ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}),
+            per_session: entry.perSession,
+            ...(entry.perSession ? { max_sessions: entry.maxSessions } : {}),
+          };
+  return {
+    type: entry.kind,
+    ...kindKeys,
+    ...(entry.prefix !== undefined ? { prefix: entry.prefix } : {}),
+    tools: { ...(entry.allow !== undefined ? { allow: entry.allow } : {}), deny: entry.deny },
+    timeout_ms: entry.timeoutMs,
+    max_total_timeout_ms: entry.maxTotalTimeoutMs,
+    startup_timeout_ms: entry.startupTimeoutMs,
+    rate_limit_ms: entry.rateLimitMs,
+    tiers: entry.tiers,
+  };
+}
+
+function masked(values: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.keys(values).map((key) => [key, MASK]));
+}
