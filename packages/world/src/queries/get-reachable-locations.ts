@@ -1,5 +1,6 @@
 import type { ExitEdge, FactSetJson, WorldJson } from "@tabletop-mcp/urd";
 import type { CompiledWorld } from "../world/compiled-world.js";
+import { exitConditions, type SourceLines } from "./exit-conditions.js";
 import { evaluateGuard, type GuardVerdict, type WorldState } from "./exit-guard.js";
 import { ownEntry } from "./own-entry.js";
 import { SCHEMA_VERSION, type Versioned } from "./schema-version.js";
@@ -36,6 +37,11 @@ export interface ReachabilityOptions {
   /** When true, exits whose guard is false under `state` are not taken. */
   respectConditions?: boolean | undefined;
   state?: WorldState | undefined;
+  /**
+   * The lines of the world's files (`LoadedWorld.lines`), where every guard of an exit is read.
+   * Without them only the last guard, the one the compiled world records, is known.
+   */
+  sources?: SourceLines | undefined;
 }
 
 /** The unguarded exit graph of each FactSet, built once: a snapshot never changes. */
@@ -58,15 +64,53 @@ function structuralAdjacencyOf(facts: FactSetJson | null): Adjacency {
 interface JudgedExit {
   edge: ExitEdge;
   verdict: GuardVerdict;
+  /** The guard that decided: the first false one, else the first that could not be judged. */
   condition: string;
 }
 
-function judgeExit(world: WorldJson, edge: ExitEdge, state: WorldState): JudgedExit {
+interface ExitGuards {
+  sources: SourceLines | undefined;
+  /** Every guard of each exit, in FactSet order. */
+  guards: readonly (readonly string[])[];
+}
+
+/** The guards of a snapshot's exits never change, so they are read from the source once. */
+const guardsOfExits = new WeakMap<FactSetJson, ExitGuards>();
+
+function exitGuards(
+  world: WorldJson,
+  facts: FactSetJson,
+  sources: SourceLines | undefined,
+): readonly (readonly string[])[] {
+  const cached = guardsOfExits.get(facts);
+  if (cached !== undefined && cached.sources === sources) return cached.guards;
+  const guards = facts.exits.map((edge) => {
+    if (!edge.is_conditional) return [];
+    const exit = ownEntry(ownEntry(world.locations, edge.from_location)?.exits, edge.exit_name);
+    return exitConditions(edge, sources, exit?.condition);
+  });
+  guardsOfExits.set(facts, { sources, guards });
+  return guards;
+}
+
+/** An exit is blocked when any guard is false, unjudged when none is false but one is unknown. */
+function judgeExit(
+  world: WorldJson,
+  edge: ExitEdge,
+  guards: readonly string[],
+  state: WorldState,
+): JudgedExit {
   if (!edge.is_conditional) return { edge, verdict: "passable", condition: "" };
-  const exit = ownEntry(ownEntry(world.locations, edge.from_location)?.exits, edge.exit_name);
-  const condition = exit?.condition;
-  if (condition === undefined) return { edge, verdict: "unevaluated", condition: "" };
-  return { edge, verdict: evaluateGuard(world, condition, state), condition };
+  if (guards.length === 0) return { edge, verdict: "unevaluated", condition: "" };
+  let unevaluated: string | undefined;
+  for (const condition of guards) {
+    const verdict = evaluateGuard(world, condition, state);
+    if (verdict === "blocked") return { edge, verdict, condition };
+    if (verdict === "unevaluated") unevaluated ??= condition;
+  }
+  return unevaluated === undefined
+    ? { edge, verdict: "passable", condition: "" }
+    : { edge, verdict: "unevaluated", condition: unevaluated };
 }
 
 function listExits(
@@ -111,9 +155,12 @@ export function getReachableLocations(
   }
   const state = options.state ?? {};
   const respect = options.respectConditions === true;
-  const judged = respect
-    ? (compiled.facts?.exits ?? []).map((edge) => judgeExit(world, edge, state))
-    : [];
+  const facts = compiled.facts;
+  const guards = respect && facts !== null ? exitGuards(world, facts, options.sources) : [];
+  const judged =
+    respect && facts !== null
+      ? facts.exits.map((edge, index) => judgeExit(world, edge, guards[index] ?? [], state))
+      : [];
   const adjacency = respect
     ? adjacencyOf(judged.filter((exit) => exit.verdict !== "blocked").map((exit) => exit.edge))
     : structuralAdjacencyOf(compiled.facts);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { compile } from "@tabletop-mcp/urd";
+import type { SourceLines } from "../queries/exit-conditions.js";
 import type { CompiledWorld } from "./compiled-world.js";
 import { WorldError } from "./world-error.js";
 
@@ -11,6 +12,8 @@ export interface LoadedWorld {
   readonly source: string;
   /** Absolute paths of the entry file and of every import the compiler asked for. */
   readonly files: readonly string[];
+  /** The lines of every file compiled, by the base name spans carry: exit guards are read here. */
+  readonly lines: SourceLines;
 }
 
 /** Reads an imported file by its path relative to the entry file's directory. */
@@ -36,6 +39,28 @@ function describeReadFailure(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Splits a file into lines as the compiler does (urd.md §2): BOM dropped, one `\r` per line. */
+function splitLines(text: string): string[] {
+  const withoutBom = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  return withoutBom.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+}
+
+/** Collects the text of each file the compiler reads, for {@link LoadedWorld.lines}. */
+class FileTexts {
+  private readonly texts = new Map<string, string>();
+
+  /** Records a file by path; the first file of a base name wins, as spans cannot tell them apart. */
+  add(path: string, text: string | undefined): string | undefined {
+    const name = basename(path);
+    if (text !== undefined && !this.texts.has(name)) this.texts.set(name, text);
+    return text;
+  }
+
+  lines(): SourceLines {
+    return new Map([...this.texts].map(([name, text]) => [name, splitLines(text)]));
+  }
+}
+
 /**
  * Compiles a world given as text. `fileName` names the entry file (its base name appears in
  * diagnostics and its stem in section ids); `readFile` supplies imports.
@@ -50,8 +75,15 @@ export function compileWorldText(
   source: string,
   readFile?: ImportReader,
 ): LoadedWorld {
-  const compiled = compile(source, readFile ? { fileName, readFile } : { fileName });
-  return { compiled, source, files: [] };
+  const texts = new FileTexts();
+  texts.add(fileName, source);
+  const compiled = compile(
+    source,
+    readFile
+      ? { fileName, readFile: (relativePath) => texts.add(relativePath, readFile(relativePath)) }
+      : { fileName },
+  );
+  return { compiled, source, files: [], lines: texts.lines() };
 }
 
 /**
@@ -76,15 +108,17 @@ export function loadWorldFile(path: string): LoadedWorld {
   const entry = resolve(path);
   const directory = dirname(entry);
   const imports: string[] = [];
+  const texts = new FileTexts();
+  texts.add(entry, source);
   const readImport: ImportReader = (relativePath) => {
     const absolute = resolve(directory, relativePath);
     imports.push(absolute);
     try {
-      return readFileSync(absolute, "utf8");
+      return texts.add(absolute, readFileSync(absolute, "utf8"));
     } catch {
       return undefined;
     }
   };
   const compiled = compile(source, { fileName: path, readFile: readImport });
-  return { compiled, source, files: [entry, ...new Set(imports)] };
+  return { compiled, source, files: [entry, ...new Set(imports)], lines: texts.lines() };
 }
