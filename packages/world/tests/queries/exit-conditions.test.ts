@@ -55,7 +55,7 @@ describe("every fixture's guarded exits", () => {
         const last = conditionChildren(lines, edge.span.start_line).at(-1);
         const lowered = last === undefined ? undefined : lowerCondition(last);
         if (lowered === undefined) continue;
-        const recorded = world.locations[edge.from_location]?.exits?.[edge.exit_name]?.condition;
+        const recorded = world.locations?.[edge.from_location]?.exits?.[edge.exit_name]?.condition;
         expect(lowered, `${fixture} ${edge.from_location}/${edge.exit_name}`).toBe(recorded);
         compared++;
       }
