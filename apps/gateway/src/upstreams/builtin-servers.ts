@@ -1,0 +1,70 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { createServer as createCampaignServer, openCampaignStore } from "@tabletop-mcp/campaign";
+import { createServer as createDiceServer } from "@tabletop-mcp/dice";
+import { createServer as createDualityServer } from "@tabletop-mcp/duality";
+import { type Logger, ResourceHub } from "@tabletop-mcp/kit";
+import {
+  createServer as createWorldServer,
+  openWorldStore,
+  WORLD_COMPILED_URI,
+  WORLD_SOURCE_URI,
+  watchWorld,
+} from "@tabletop-mcp/world";
+import type { BuiltinEntry } from "../config/types.js";
+
+/** Makes instances of one builtin server that share its process-wide state. */
+export interface BuiltinFactory {
+  createServer(): Server;
+  /** Releases the shared state (database, file watcher). */
+  close(): void;
+}
+
+/**
+ * Opens the state a builtin's instances share, once: the campaign store, the world store (and
+ * its watcher), and one resource hub, so that sessions of the gateway share data and resource
+ * updates exactly as sessions of the standalone server do.
+ *
+ * @param entry - the builtin's config entry (options already validated)
+ * @param logger - the gateway's logger
+ * @returns the factory
+ * @throws StorageError or WorldError when the database or world file cannot be opened
+ */
+export function openBuiltin(entry: BuiltinEntry, logger: Logger): BuiltinFactory {
+  const hub = new ResourceHub();
+  const options = entry.options;
+  const seed = typeof options.seed === "string" ? options.seed : undefined;
+  switch (entry.builtin) {
+    case "dice":
+      return { createServer: () => createDiceServer({ seed, hub, logger }), close: () => {} };
+    case "duality":
+      return { createServer: () => createDualityServer({ seed, hub, logger }), close: () => {} };
+    case "campaign": {
+      const store = openCampaignStore(String(options.dbPath));
+      return {
+        createServer: () =>
+          createCampaignServer({ store, hub, logger, ...(seed !== undefined ? { seed } : {}) }),
+        close: () => store.close(),
+      };
+    }
+    case "world": {
+      const path = String(options.worldPath);
+      const store = openWorldStore({ worldPath: path });
+      const watcher =
+        options.watch === true
+          ? watchWorld({
+              path,
+              store,
+              onReloaded: () => {
+                hub.updated(WORLD_COMPILED_URI);
+                hub.updated(WORLD_SOURCE_URI);
+              },
+              onReadFailed: (error) => logger.warn(`${error.message}; keeping the last good world`),
+            })
+          : undefined;
+      return {
+        createServer: () => createWorldServer({ store, hub, logger }),
+        close: () => watcher?.close(),
+      };
+    }
+  }
+}

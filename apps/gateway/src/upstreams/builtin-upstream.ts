@@ -1,0 +1,91 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { Notification, Request, Result } from "@modelcontextprotocol/sdk/types.js";
+import type { BuiltinEntry } from "../config/types.js";
+import { type BuiltinFactory, openBuiltin } from "./builtin-servers.js";
+import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
+import {
+  type ClientIdentity,
+  type ConnectionEvents,
+  connectUpstreamClient,
+  GATEWAY_CLIENT,
+  listUpstream,
+  PASSTHROUGH_RESULT,
+  type UpstreamListing,
+} from "./upstream-client.js";
+
+/**
+ * An in-process server: one fresh `createServer` instance per downstream session, linked by an
+ * in-memory transport pair to a fresh client (gateway.md §5), plus one for the catalog.
+ */
+export class BuiltinUpstream extends Upstream {
+  declare readonly entry: BuiltinEntry;
+  /** Live server instances, the catalog's included (a test hook for leak checks). */
+  liveInstances = 0;
+  private factory: BuiltinFactory | undefined;
+  private catalogClient: Client | undefined;
+
+  get connections(): number {
+    return this.liveInstances;
+  }
+
+  protected async openCatalog(): Promise<UpstreamListing> {
+    this.factory ??= openBuiltin(this.entry, this.host.logger);
+    const client = await this.connect(
+      { clientInfo: GATEWAY_CLIENT, capabilities: {} },
+      { notification: () => {}, closed: () => {} },
+    );
+    this.catalogClient = client;
+    return listUpstream(client, { timeout: this.entry.startupTimeoutMs });
+  }
+
+  private async connect(identity: ClientIdentity, events: ConnectionEvents): Promise<Client> {
+    const factory = this.factory;
+    if (!factory) throw new Error(`builtin "${this.name}" is not open`);
+    const server = factory.createServer();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    this.liveInstances++;
+    const previous = server.onclose;
+    server.onclose = () => {
+      this.liveInstances--;
+      previous?.();
+    };
+    await server.connect(serverSide);
+    return connectUpstreamClient(clientSide, identity, events, this.entry.startupTimeoutMs);
+  }
+
+  link(peer: SessionPeer): UpstreamLink {
+    const connecting = this.connect(
+      { clientInfo: peer.clientInfo, capabilities: peer.clientCapabilities },
+      {
+        notification: (notification) => peer.fromUpstream(this, notification),
+        request: (request, signal) => peer.upstreamRequest(this, request, signal),
+        closed: () => {},
+      },
+    );
+    connecting.catch(() => {});
+    let client: Client | undefined;
+    return {
+      shared: false,
+      request: async (request: Request, options: RequestOptions): Promise<Result> => {
+        client ??= await connecting;
+        return client.request(request, PASSTHROUGH_RESULT, options);
+      },
+      notify: async (notification: Notification) => {
+        client ??= await connecting;
+        await client.notification(notification);
+      },
+      close: async () => {
+        const connected = await connecting.catch(() => undefined);
+        await connected?.close();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.stopRestarts();
+    await this.catalogClient?.close();
+    this.factory?.close();
+  }
+}

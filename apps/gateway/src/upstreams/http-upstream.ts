@@ -1,0 +1,236 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  ErrorCode,
+  type JSONRPCNotification,
+  McpError,
+  type Notification,
+  type Request,
+  type Result,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { HttpEntry } from "../config/types.js";
+import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
+import {
+  type ClientIdentity,
+  type ConnectionEvents,
+  connectUpstreamClient,
+  GATEWAY_CLIENT,
+  listUpstream,
+  PASSTHROUGH_RESULT,
+  type UpstreamListing,
+} from "./upstream-client.js";
+import { describeError, UpstreamFailure } from "./upstream-failure.js";
+
+const LIST_CHANGES = new Set([
+  "notifications/tools/list_changed",
+  "notifications/prompts/list_changed",
+]);
+
+/** Restores a fresh upstream session to what the downstream session had asked (level, subscriptions). */
+export type SessionRestorer = (send: (request: Request) => Promise<unknown>) => Promise<void>;
+
+/**
+ * A remote Streamable HTTP server: one upstream session per downstream session (lazily), plus a
+ * gateway-owned catalog session. A `404` for a known session re-initializes once and re-sends.
+ */
+export class HttpUpstream extends Upstream {
+  declare readonly entry: HttpEntry;
+  private catalogClient: Client | undefined;
+  private sessionClients = 0;
+  private probing = false;
+
+  get connections(): number {
+    return (this.catalogClient ? 1 : 0) + this.sessionClients;
+  }
+
+  private async open(identity: ClientIdentity, events: ConnectionEvents): Promise<Client> {
+    const transport = new StreamableHTTPClientTransport(new URL(this.entry.url), {
+      requestInit: { headers: { ...this.entry.headers } },
+    });
+    return connectUpstreamClient(transport, identity, events, this.entry.startupTimeoutMs);
+  }
+
+  protected async openCatalog(): Promise<UpstreamListing> {
+    const client = await this.open(
+      { clientInfo: GATEWAY_CLIENT, capabilities: {} },
+      {
+        notification: (notification) => this.catalogNotification(notification),
+        closed: () => {},
+      },
+    ).catch((error: unknown) => {
+      throw this.classify(error);
+    });
+    this.catalogClient = client;
+    return listUpstream(client, { timeout: this.entry.startupTimeoutMs });
+  }
+
+  private catalogNotification(notification: JSONRPCNotification): void {
+    if (!LIST_CHANGES.has(notification.method)) return;
+    const client = this.catalogClient;
+    if (!client) return;
+    listUpstream(client, { timeout: this.entry.timeoutMs }).then(
+      (listing) => {
+        this.listing = listing;
+        this.host.listed(this, listing);
+      },
+      (error: unknown) =>
+        this.host.logger.warn(
+          `upstream "${this.name}" could not be re-listed: ${describeError(error)}`,
+        ),
+    );
+  }
+
+  /** A session request failed to connect: check the catalog session and reconnect if it is gone. */
+  private probe(): void {
+    const client = this.catalogClient;
+    if (this.probing || !client || this.state !== "ready") return;
+    this.probing = true;
+    client.ping({ timeout: this.entry.timeoutMs }).then(
+      () => {
+        this.probing = false;
+      },
+      (error: unknown) => {
+        this.probing = false;
+        this.catalogClient = undefined;
+        void client.close().catch(() => {});
+        this.catalogLost(describeError(error));
+      },
+    );
+  }
+
+  /**
+   * Makes the link of one downstream session.
+   * @param peer - the session
+   * @param restore - re-applies the session's logging level and subscriptions after a re-initialize
+   */
+  link(peer: SessionPeer, restore?: SessionRestorer): UpstreamLink {
+    let connecting: Promise<Client> | undefined;
+    let closed = false;
+    const connect = (): Promise<Client> => {
+      if (connecting) return connecting;
+      const attempt = this.open(
+        { clientInfo: peer.clientInfo, capabilities: peer.clientCapabilities },
+        {
+          notification: (notification) => peer.fromUpstream(this, notification),
+          request: (request, signal) => peer.upstreamRequest(this, request, signal),
+          closed: () => {},
+        },
+      );
+      connecting = attempt;
+      attempt.then(
+        () => {
+          this.sessionClients++;
+        },
+        () => {
+          if (connecting === attempt) connecting = undefined;
+        },
+      );
+      return attempt;
+    };
+    const reinitialize = async (stale: Promise<Client>): Promise<Client> => {
+      if (connecting === stale) {
+        connecting = undefined;
+        stale.then(
+          () => this.sessionClients--,
+          () => {},
+        );
+      }
+      const fresh = await connect();
+      if (restore) await restore((request) => fresh.request(request, PASSTHROUGH_RESULT));
+      return fresh;
+    };
+    let reinitializing: Promise<Client> | undefined;
+    return {
+      shared: false,
+      request: async (request: Request, options: RequestOptions): Promise<Result> => {
+        if (closed) throw this.unavailable();
+        await this.whenReady();
+        const current = connect();
+        let client: Client;
+        try {
+          client = await current;
+        } catch (error) {
+          throw this.failure(error);
+        }
+        try {
+          return await client.request(request, PASSTHROUGH_RESULT, options);
+        } catch (error) {
+          if (!(error instanceof StreamableHTTPError) || error.code !== 404)
+            throw this.failure(error);
+          reinitializing ??= reinitialize(current).finally(() => {
+            reinitializing = undefined;
+          });
+          try {
+            const fresh = await reinitializing;
+            return await fresh.request(request, PASSTHROUGH_RESULT, options);
+          } catch (retryError) {
+            if (retryError instanceof McpError && retryError.code !== ErrorCode.ConnectionClosed)
+              throw retryError;
+            throw new UpstreamFailure(
+              this.name,
+              "session_lost",
+              `Upstream "${this.name}" forgot its session and a new one could not be used (${describeError(retryError)}); the next call tries afresh.`,
+            );
+          }
+        }
+      },
+      notify: async (notification: Notification) => {
+        const client = await connecting?.catch(() => undefined);
+        await client?.notification(notification).catch(() => {});
+      },
+      close: async () => {
+        closed = true;
+        const client = await connecting?.catch(() => undefined);
+        if (!client) return;
+        this.sessionClients--;
+        const transport = client.transport as StreamableHTTPClientTransport | undefined;
+        await transport?.terminateSession().catch(() => {});
+        await client.close().catch(() => {});
+      },
+    };
+  }
+
+  /** Maps a transport-level error to the reason the client sees; JSON-RPC errors pass through. */
+  private failure(error: unknown): unknown {
+    if (error instanceof McpError || error instanceof UpstreamFailure) return error;
+    return this.classify(error);
+  }
+
+  private classify(error: unknown): UpstreamFailure {
+    const status = error instanceof StreamableHTTPError ? error.code : undefined;
+    const unauthorized =
+      status === 401 ||
+      status === 403 ||
+      (error instanceof Error && error.name === "UnauthorizedError");
+    if (unauthorized) {
+      this.host.logger.error(
+        `upstream "${this.name}" refused the gateway's credentials: ${describeError(error)}`,
+      );
+      return new UpstreamFailure(
+        this.name,
+        "unauthorized",
+        `Upstream "${this.name}" refused the gateway's credentials (${describeError(error)}); check its "headers" in the config.`,
+      );
+    }
+    this.probe();
+    return new UpstreamFailure(
+      this.name,
+      "unavailable",
+      `Upstream "${this.name}" is unavailable (${describeError(error)}); its tools fail until it is back. Other tools are unaffected.`,
+    );
+  }
+
+  async close(): Promise<void> {
+    this.stopRestarts();
+    const client = this.catalogClient;
+    this.catalogClient = undefined;
+    if (!client) return;
+    const transport = client.transport as StreamableHTTPClientTransport | undefined;
+    await transport?.terminateSession().catch(() => {});
+    await client.close().catch(() => {});
+  }
+}

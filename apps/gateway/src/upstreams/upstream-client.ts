@@ -1,0 +1,127 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type {
+  ClientCapabilities,
+  Implementation,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  Prompt,
+  Resource,
+  ResourceTemplate,
+  Result,
+  ServerCapabilities,
+  Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import * as z from "zod";
+
+/** Any result, unvalidated: results pass through the gateway verbatim (gateway.md §7). */
+export const PASSTHROUGH_RESULT = z.custom<Result>();
+
+/** The identity shared and catalog connections use (gateway.md §5). */
+export const GATEWAY_CLIENT: Implementation = { name: "tabletop-gateway", version: "0.1.0" };
+
+/** What a connection reports to its owner. */
+export interface ConnectionEvents {
+  /** A notification from the upstream other than progress (the SDK routes that per request). */
+  notification(notification: JSONRPCNotification): void;
+  /** A request from the upstream to the client (sampling, elicitation, roots). */
+  request?(request: JSONRPCRequest, signal: AbortSignal): Promise<Result>;
+  /** The connection ended (child exit, transport closed). */
+  closed(): void;
+}
+
+/** How a connection introduces itself upstream. */
+export interface ClientIdentity {
+  clientInfo: Implementation;
+  capabilities: ClientCapabilities;
+}
+
+/** An upstream's catalog as its lists said at connect (or at the last re-list). */
+export interface UpstreamListing {
+  tools: Tool[];
+  prompts: Prompt[];
+  resourceTemplates: ResourceTemplate[];
+  resources: Resource[];
+  instructions: string | undefined;
+  capabilities: ServerCapabilities;
+}
+
+const MAX_PAGES = 100;
+
+/**
+ * Connects an SDK client over a transport with the given identity, routing everything the
+ * upstream sends that is not a response to `events`.
+ *
+ * @param transport - an unstarted client transport
+ * @param identity - client info and declared capabilities
+ * @param events - where notifications, requests and the close go
+ * @param timeoutMs - how long the handshake may take
+ * @returns the connected client
+ */
+export async function connectUpstreamClient(
+  transport: Transport,
+  identity: ClientIdentity,
+  events: ConnectionEvents,
+  timeoutMs: number,
+): Promise<Client> {
+  const client = new Client(identity.clientInfo, { capabilities: identity.capabilities });
+  client.fallbackNotificationHandler = async (notification) => {
+    events.notification(notification as JSONRPCNotification);
+  };
+  if (events.request) {
+    const handle = events.request;
+    client.fallbackRequestHandler = (request, extra) => handle(request, extra.signal);
+  }
+  client.onerror = () => {};
+  await client.connect(transport, { timeout: timeoutMs });
+  client.onclose = () => events.closed();
+  return client;
+}
+
+/**
+ * Lists an upstream's tools, prompts, resource templates and resources, following cursors to
+ * the end (at most 100 pages each).
+ *
+ * @param client - a connected client
+ * @param options - timeout of each page request
+ * @returns the listing
+ */
+export async function listUpstream(
+  client: Client,
+  options: RequestOptions,
+): Promise<UpstreamListing> {
+  const capabilities = client.getServerCapabilities() ?? {};
+  const [tools, prompts, resourceTemplates, resources] = await Promise.all([
+    capabilities.tools ? listAll<Tool>(client, "tools/list", "tools", options) : [],
+    capabilities.prompts ? listAll<Prompt>(client, "prompts/list", "prompts", options) : [],
+    capabilities.resources
+      ? listAll<ResourceTemplate>(client, "resources/templates/list", "resourceTemplates", options)
+      : [],
+    capabilities.resources ? listAll<Resource>(client, "resources/list", "resources", options) : [],
+  ]);
+  const instructions = client.getInstructions();
+  return { tools, prompts, resourceTemplates, resources, instructions, capabilities };
+}
+
+async function listAll<Item>(
+  client: Client,
+  method: string,
+  key: string,
+  options: RequestOptions,
+): Promise<Item[]> {
+  const items: Item[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = (await client.request(
+      { method, params: cursor === undefined ? {} : { cursor } },
+      PASSTHROUGH_RESULT,
+      options,
+    )) as Record<string, unknown>;
+    const list = result[key];
+    if (Array.isArray(list)) items.push(...(list as Item[]));
+    cursor = typeof result.nextCursor === "string" ? result.nextCursor : undefined;
+    if (cursor === undefined) break;
+  }
+  return items;
+}

@@ -1,0 +1,201 @@
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type {
+  ClientCapabilities,
+  Implementation,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  Notification,
+  Request,
+  Result,
+  ServerCapabilities,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Logger } from "@tabletop-mcp/kit";
+import type { ServerEntry } from "../config/types.js";
+import { RestartLoop, type RestartOptions } from "./restart-loop.js";
+import type { UpstreamListing } from "./upstream-client.js";
+import { describeError, UpstreamFailure } from "./upstream-failure.js";
+
+/** Health states shown in stats (gateway.md §9). */
+export type UpstreamState = "starting" | "ready" | "restarting" | "down" | "conflict";
+
+/** Attempts during which a lost upstream is `restarting`; `down` after. */
+const RESTARTING_ATTEMPTS = 5;
+/** How long a call waits for its upstream to become ready. */
+const READY_WAIT_MS = 2000;
+
+/** What a downstream session offers the upstream connections made for it. */
+export interface SessionPeer {
+  readonly clientInfo: Implementation;
+  readonly clientCapabilities: ClientCapabilities;
+  /** A notification from this session's own connection to `upstream`. */
+  fromUpstream(upstream: Upstream, notification: JSONRPCNotification): void;
+  /** A request from this session's own connection to `upstream`, for the client. */
+  upstreamRequest(
+    upstream: Upstream,
+    request: JSONRPCRequest,
+    signal: AbortSignal,
+  ): Promise<Result>;
+}
+
+/** One session's path to one upstream. */
+export interface UpstreamLink {
+  /** True when every session shares this connection (shared stdio). */
+  readonly shared: boolean;
+  /** Sends a request, connecting first when needed; throws {@link UpstreamFailure} when it cannot. */
+  request(request: Request, options: RequestOptions): Promise<Result>;
+  /** Sends a notification when connected; dropped otherwise. */
+  notify(notification: Notification): Promise<void>;
+  /** Closes this session's own connection, if any. */
+  close(): Promise<void>;
+}
+
+/** What upstreams report to the gateway. */
+export interface UpstreamHost {
+  logger: Logger;
+  /** A fresh listing arrived (connect, restart or list change). */
+  listed(upstream: Upstream, listing: UpstreamListing): void;
+  /** The state changed (down, restarted …). */
+  stateChanged(upstream: Upstream, previous: UpstreamState): void;
+  /** A notification from a connection all sessions share. */
+  broadcast(upstream: Upstream, notification: JSONRPCNotification): void;
+  /** Restart schedule hooks (tests). */
+  restart?: RestartOptions;
+}
+
+/** One configured upstream: its catalog connection, health and per-session links. */
+export abstract class Upstream {
+  state: UpstreamState = "starting";
+  restarts = 0;
+  lastError: string | null = null;
+  listing: UpstreamListing | undefined;
+  /** Names withheld because they clash or are invalid (gateway.md §4). */
+  withheld: string[] = [];
+  protected readonly loop: RestartLoop;
+  private readyWaiters = new Set<() => void>();
+  private everReady = false;
+  protected closing = false;
+
+  constructor(
+    readonly entry: ServerEntry,
+    readonly index: number,
+    protected readonly host: UpstreamHost,
+  ) {
+    this.loop = new RestartLoop(
+      () => this.connectCatalog(),
+      (error, failures) => this.attemptFailed(error, failures),
+      host.restart,
+    );
+  }
+
+  get name(): string {
+    return this.entry.name;
+  }
+
+  /** What the upstream said it can do, once connected. */
+  get capabilities(): ServerCapabilities | undefined {
+    return this.listing?.capabilities;
+  }
+
+  /** Live upstream connections (for stats). */
+  abstract get connections(): number;
+
+  /** Opens the catalog connection and lists; throws when it cannot. */
+  protected abstract openCatalog(): Promise<UpstreamListing>;
+
+  /** Makes the link of one downstream session. */
+  abstract link(peer: SessionPeer): UpstreamLink;
+
+  /** Closes every connection of this upstream. */
+  abstract close(): Promise<void>;
+
+  /** Connects the first time; resolves once the first attempt has succeeded or failed. */
+  async start(): Promise<void> {
+    await this.loop.run();
+  }
+
+  private async connectCatalog(): Promise<void> {
+    const listing = await this.openCatalog();
+    this.listing = listing;
+    this.lastError = null;
+    const previous = this.state;
+    if (this.everReady) this.restarts++;
+    this.everReady = true;
+    this.state = "ready";
+    this.host.listed(this, listing);
+    if (this.state === "ready" && previous !== "ready") this.host.stateChanged(this, previous);
+    for (const wake of this.readyWaiters) wake();
+    this.readyWaiters.clear();
+  }
+
+  private attemptFailed(error: unknown, failures: number): void {
+    this.lastError = describeError(error);
+    const previous = this.state;
+    this.state = this.everReady && failures <= RESTARTING_ATTEMPTS ? "restarting" : "down";
+    this.host.logger.warn(`upstream "${this.name}" could not connect: ${this.lastError}`);
+    if (previous !== this.state) this.host.stateChanged(this, previous);
+  }
+
+  /** The catalog connection ended unexpectedly: reconnect on the schedule. */
+  protected catalogLost(reason: string): void {
+    if (this.closing) return;
+    this.lastError = reason;
+    const previous = this.state;
+    this.state = "restarting";
+    this.host.logger.warn(`upstream "${this.name}" lost: ${reason}`);
+    if (previous !== this.state) this.host.stateChanged(this, previous);
+    this.loop.lost();
+  }
+
+  /** The tools of this upstream were withheld at connect: every one. */
+  markConflict(): void {
+    this.state = "conflict";
+  }
+
+  /**
+   * Waits up to 2 s for the upstream to be ready.
+   * @throws UpstreamFailure `restarting` or `unavailable`
+   */
+  async whenReady(): Promise<void> {
+    if (this.isServing()) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, READY_WAIT_MS);
+      const waiters = this.readyWaiters;
+      function done() {
+        clearTimeout(timer);
+        waiters.delete(done);
+        resolve();
+      }
+      waiters.add(done);
+    });
+    if (this.isServing()) return;
+    throw this.unavailable();
+  }
+
+  /** Whether calls can be sent now. */
+  isServing(): boolean {
+    return this.state === "ready" || this.state === "conflict";
+  }
+
+  /** The failure a call gets while this upstream is not ready. */
+  unavailable(): UpstreamFailure {
+    const detail = this.lastError ? ` (${this.lastError})` : "";
+    if (this.state === "restarting") {
+      return new UpstreamFailure(
+        this.name,
+        "restarting",
+        `Upstream "${this.name}" is restarting${detail}; its tools fail until it is back. Other tools are unaffected.`,
+      );
+    }
+    return new UpstreamFailure(
+      this.name,
+      "unavailable",
+      `Upstream "${this.name}" is unavailable${detail}; its tools fail until it is back. Other tools are unaffected.`,
+    );
+  }
+
+  /** Stops reconnecting (shutdown). */
+  protected stopRestarts(): void {
+    this.closing = true;
+    this.loop.stop();
+  }
+}
