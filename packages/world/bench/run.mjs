@@ -1,6 +1,13 @@
 // Benchmarks of the world server on a large generated world (2,000 locations, 500 entities,
 // 1,000 sections). Run after a build: `node bench/run.mjs [--quick]`.
 // A human table goes to stderr; the last stdout line is one JSON object for the harness.
+//
+// Each query is timed three ways through stdio: with the SDK client's callTool (which also
+// validates structuredContent against the tool's outputSchema), with a raw tools/call request
+// (the same transport and parsing, no output-schema check), and once, first, before any answer
+// is cached. The whole-graph answers are close to 1 MB and travel twice (structuredContent and
+// the same JSON as text), so they are also sent by a bare SDK server (bench/floor-server.mjs)
+// to the same client: the floor any SDK server over stdio pays for those bytes.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +15,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { generateWorld } from "../../urd/bench/generate-world.mjs";
 import { loadWorldFile } from "../dist/index.js";
 
@@ -16,6 +24,7 @@ const STARTS = quick ? 3 : 7;
 const CALLS = quick ? 15 : 60;
 const WARMUP = 3;
 const CLI_ENTRY = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const FLOOR_SERVER = fileURLToPath(new URL("./floor-server.mjs", import.meta.url));
 
 const directory = mkdtempSync(join(tmpdir(), "world-bench-"));
 const worldPath = join(directory, "generated-world.urd.md");
@@ -26,10 +35,10 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-async function connect() {
+async function connect(args = [CLI_ENTRY, worldPath]) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI_ENTRY, worldPath],
+    args,
     env: { PATH: process.env.PATH ?? "" },
     stderr: "ignore",
   });
@@ -54,40 +63,89 @@ function timeCompile() {
   return performance.now() - start;
 }
 
+/** [tool, arguments, label, whole-graph answer measured against the floor] */
 const QUERIES = [
   ["get_world_metadata", {}],
-  ["get_exit_graph", {}],
-  ["get_dialogue_graph", {}],
+  ["get_exit_graph", {}, "get_exit_graph", true],
+  ["get_dialogue_graph", {}, "get_dialogue_graph", true],
   ["get_entity_details", { entity_id: "@g1" }],
   ["get_property_dependencies", { entity_type: "Guard", property: "trust" }],
-  ["get_reachable_locations", { from: "room-1" }],
+  ["get_reachable_locations", { from: "room-1" }, "get_reachable_locations", true],
   [
     "get_reachable_locations",
     { from: "room-1", respect_conditions: true, state: { "@d1.locked": false } },
     "get_reachable_locations (respect_conditions)",
+    true,
   ],
   ["get_choice_conditions", { section: "generated-world/s1" }],
   ["get_diagnostics", {}],
 ];
 
+const callWithSchemaCheck = (client, name, args) => client.callTool({ name, arguments: args });
+const callRaw = (client, name, args) =>
+  client.request({ method: "tools/call", params: { name, arguments: args } }, CallToolResultSchema);
+
+async function medianCall(client, name, args, call) {
+  const timings = [];
+  for (let index = 0; index < WARMUP + CALLS; index++) {
+    const start = performance.now();
+    const result = await call(client, name, args);
+    const elapsed = performance.now() - start;
+    if (result.isError)
+      throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+    if (index >= WARMUP) timings.push(elapsed);
+  }
+  return median(timings);
+}
+
+/** The floor for each whole-graph query: a bare SDK server sending the very same result. */
+async function timeFloors(answers) {
+  const results = [];
+  for (const [label, result] of answers) {
+    const file = join(directory, "floor-result.json");
+    writeFileSync(file, JSON.stringify({ [result.name]: result.result }));
+    const floor = await connect([FLOOR_SERVER, file]);
+    const value = await medianCall(floor, result.name, result.args, callRaw);
+    await floor.close();
+    const bytes = JSON.stringify(result.result).length;
+    results.push({
+      name: `${label} p50 bare-SDK floor, same ${(bytes / 1e6).toFixed(2)} MB result (stdio, raw request)`,
+      value,
+    });
+  }
+  return results;
+}
+
 async function timeQueries() {
   const client = await connect();
   await client.listTools();
   const results = [];
+  const wholeGraphAnswers = new Map();
   for (const [name, args, label = name] of QUERIES) {
-    const timings = [];
-    for (let call = 0; call < WARMUP + CALLS; call++) {
-      const start = performance.now();
-      const result = await client.callTool({ name, arguments: args });
-      const elapsed = performance.now() - start;
-      if (result.isError)
-        throw new Error(`${label} failed: ${JSON.stringify(result.structuredContent)}`);
-      if (call >= WARMUP) timings.push(elapsed);
+    const start = performance.now();
+    const first = await callRaw(client, name, args);
+    results.push({
+      name: `${label} first call, not cached (stdio)`,
+      value: performance.now() - start,
+    });
+    if (QUERIES.find((query) => query[2] === label)?.[3]) {
+      wholeGraphAnswers.set(label, { name, args, result: first });
     }
-    results.push({ name: `${label} p50 (stdio)`, value: median(timings), target: "< 5 ms" });
+  }
+  for (const [name, args, label = name] of QUERIES) {
+    results.push({
+      name: `${label} p50 (stdio, SDK callTool with outputSchema check)`,
+      value: await medianCall(client, name, args, callWithSchemaCheck),
+      target: "< 5 ms",
+    });
+    results.push({
+      name: `${label} p50 (stdio, raw request, no outputSchema check)`,
+      value: await medianCall(client, name, args, callRaw),
+      target: "< 5 ms",
+    });
   }
   await client.close();
-  return results;
+  return [...results, ...(await timeFloors(wholeGraphAnswers))];
 }
 
 const compileTimes = [];

@@ -32,13 +32,16 @@ const output = payloadSchema({
  * @returns the tool
  */
 export function createGetChoiceConditionsTool(store: WorldStore): Tool {
-  return defineWorldTool({
-    name: "get_choice_conditions",
-    title: "Choice conditions and effects",
-    description:
-      "Returns all choices in a dialogue section with their conditions (property reads) and effects (property writes). Useful for understanding what gates player options and what consequences they have, e.g. what choosing 'Offer the journal' does. Find section ids with get_dialogue_graph.",
-    input,
-    output,
-    handler: ({ section }) => getChoiceConditions(store.current.compiled, section),
-  });
+  return defineWorldTool(
+    {
+      name: "get_choice_conditions",
+      title: "Choice conditions and effects",
+      description:
+        "Returns all choices in a dialogue section with their conditions (property reads) and effects (property writes). Useful for understanding what gates player options and what consequences they have, e.g. what choosing 'Offer the journal' does. Find section ids with get_dialogue_graph.",
+      input,
+      output,
+      handler: ({ section }, world) => getChoiceConditions(world.compiled, section),
+    },
+    store,
+  );
 }

@@ -38,13 +38,16 @@ const output = payloadSchema({
  * @returns the tool
  */
 export function createGetDiagnosticsTool(store: WorldStore): Tool {
-  return defineWorldTool({
-    name: "get_diagnostics",
-    title: "Compiler diagnostics",
-    description:
-      "Returns all compiler diagnostics (errors, warnings, info) for the compiled world. Optionally filter by severity or file. Use it to find problems in the world: unreachable locations, impossible conditions, properties never written, type mismatches.",
-    input,
-    output,
-    handler: ({ severity, file }) => getDiagnostics(store.current.compiled, { severity, file }),
-  });
+  return defineWorldTool(
+    {
+      name: "get_diagnostics",
+      title: "Compiler diagnostics",
+      description:
+        "Returns all compiler diagnostics (errors, warnings, info) for the compiled world. Optionally filter by severity or file. Use it to find problems in the world: unreachable locations, impossible conditions, properties never written, type mismatches.",
+      input,
+      output,
+      handler: ({ severity, file }, world) => getDiagnostics(world.compiled, { severity, file }),
+    },
+    store,
+  );
 }

@@ -34,13 +34,16 @@ const output = payloadSchema({
  * @returns the tool
  */
 export function createGetDialogueGraphTool(store: WorldStore): Tool {
-  return defineWorldTool({
-    name: "get_dialogue_graph",
-    title: "Dialogue graph",
-    description:
-      "Returns the dialogue structure graph: sections (dialogue nodes), jumps between sections, and choices within sections including their labels, conditions, and effects (as counts). Section ids look like 'locked-garden/greet' (file name stem, then section name); pass one to get_choice_conditions for the actual conditions and effects of its choices.",
-    input,
-    output,
-    handler: () => getDialogueGraph(store.current.compiled),
-  });
+  return defineWorldTool(
+    {
+      name: "get_dialogue_graph",
+      title: "Dialogue graph",
+      description:
+        "Returns the dialogue structure graph: sections (dialogue nodes), jumps between sections, and choices within sections including their labels, conditions, and effects (as counts). Section ids look like 'locked-garden/greet' (file name stem, then section name); pass one to get_choice_conditions for the actual conditions and effects of its choices.",
+      input,
+      output,
+      handler: (_args, world) => getDialogueGraph(world.compiled),
+    },
+    store,
+  );
 }

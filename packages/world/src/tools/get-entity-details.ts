@@ -32,13 +32,16 @@ const output = payloadSchema({
  * @returns the tool
  */
 export function createGetEntityDetailsTool(store: WorldStore): Tool {
-  return defineWorldTool({
-    name: "get_entity_details",
-    title: "Entity details",
-    description:
-      "Returns detailed information about a specific entity: its type, container location, and all properties with types, defaults, and constraints. Entity IDs start with '@'. Use it to answer which type an entity has, where it starts, or what value a property starts with.",
-    input,
-    output,
-    handler: ({ entity_id }) => getEntityDetails(store.current.compiled, entity_id),
-  });
+  return defineWorldTool(
+    {
+      name: "get_entity_details",
+      title: "Entity details",
+      description:
+        "Returns detailed information about a specific entity: its type, container location, and all properties with types, defaults, and constraints. Entity IDs start with '@'. Use it to answer which type an entity has, where it starts, or what value a property starts with.",
+      input,
+      output,
+      handler: ({ entity_id }, world) => getEntityDetails(world.compiled, entity_id),
+    },
+    store,
+  );
 }

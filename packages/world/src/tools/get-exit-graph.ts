@@ -26,13 +26,16 @@ const output = payloadSchema({
  * @returns the tool
  */
 export function createGetExitGraphTool(store: WorldStore): Tool {
-  return defineWorldTool({
-    name: "get_exit_graph",
-    title: "Location exit graph",
-    description:
-      "Returns the complete location exit graph as nodes (locations) and edges (exits with direction, destination, and condition information). Use this to understand spatial navigation between locations. An edge with is_conditional true is guarded; get_property_dependencies on the guarded property, or get_reachable_locations with respect_conditions, tells you more.",
-    input,
-    output,
-    handler: () => getExitGraph(store.current.compiled),
-  });
+  return defineWorldTool(
+    {
+      name: "get_exit_graph",
+      title: "Location exit graph",
+      description:
+        "Returns the complete location exit graph as nodes (locations) and edges (exits with direction, destination, and condition information). Use this to understand spatial navigation between locations. An edge with is_conditional true is guarded; get_property_dependencies on the guarded property, or get_reachable_locations with respect_conditions, tells you more.",
+      input,
+      output,
+      handler: (_args, world) => getExitGraph(world.compiled),
+    },
+    store,
+  );
 }

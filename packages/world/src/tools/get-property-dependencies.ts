@@ -26,14 +26,17 @@ const output = payloadSchema({
  * @returns the tool
  */
 export function createGetPropertyDependenciesTool(store: WorldStore): Tool {
-  return defineWorldTool({
-    name: "get_property_dependencies",
-    title: "Property reads and writes",
-    description:
-      "Returns where a specific property is read and written across the world. Shows all condition sites (reads) and effect sites (writes) with their expressions. Useful for understanding how a property influences game logic, e.g. every way a character's trust can change or what a lock's state gates. Properties are per type: 'Character.trust' covers every Character entity.",
-    input,
-    output,
-    handler: ({ entity_type, property }) =>
-      getPropertyDependencies(store.current.compiled, { entity_type, property }),
-  });
+  return defineWorldTool(
+    {
+      name: "get_property_dependencies",
+      title: "Property reads and writes",
+      description:
+        "Returns where a specific property is read and written across the world. Shows all condition sites (reads) and effect sites (writes) with their expressions. Useful for understanding how a property influences game logic, e.g. every way a character's trust can change or what a lock's state gates. Properties are per type: 'Character.trust' covers every Character entity.",
+      input,
+      output,
+      handler: ({ entity_type, property }, world) =>
+        getPropertyDependencies(world.compiled, { entity_type, property }),
+    },
+    store,
+  );
 }

@@ -39,20 +39,22 @@ const output = payloadSchema({
  * @returns the tool
  */
 export function createGetReachableLocationsTool(store: WorldStore): Tool {
-  return defineWorldTool({
-    name: "get_reachable_locations",
-    title: "Reachable locations and shortest paths",
-    description:
-      "Returns which locations are reachable from a starting location by following exits (ignoring conditions). Includes shortest paths. Useful for understanding world connectivity and finding isolated areas. Set respect_conditions to true to honour exit guards under the property values in state (others keep their starting values); the answer then lists the blocked exits and the guards that could not be judged.",
-    input,
-    output,
-    handler: ({ from, respect_conditions, state }) => {
-      const world = store.current;
-      return getReachableLocations(world.compiled, from, {
-        respectConditions: respect_conditions,
-        state,
-        sources: world.lines,
-      });
+  return defineWorldTool(
+    {
+      name: "get_reachable_locations",
+      title: "Reachable locations and shortest paths",
+      description:
+        "Returns which locations are reachable from a starting location by following exits (ignoring conditions). Includes shortest paths. Useful for understanding world connectivity and finding isolated areas. Set respect_conditions to true to honour every exit guard under the property values in state (others keep their starting values); the answer then lists the blocked exits and the guards that could not be judged.",
+      input,
+      output,
+      handler: ({ from, respect_conditions, state }, world) => {
+        return getReachableLocations(world.compiled, from, {
+          respectConditions: respect_conditions,
+          state,
+          sources: world.lines,
+        });
+      },
     },
-  });
+    store,
+  );
 }

@@ -27,13 +27,16 @@ const output = payloadSchema({
  * @returns the tool
  */
 export function createGetWorldMetadataTool(store: WorldStore): Tool {
-  return defineWorldTool({
-    name: "get_world_metadata",
-    title: "World overview",
-    description:
-      "Returns overview information about the compiled Urd world: name, version, start location, and counts of entities, locations, types, sections, exits, and rules. Also says whether the world compiled with errors and how many diagnostics there are. Call this first to orient yourself in an unfamiliar world.",
-    input,
-    output,
-    handler: () => getWorldMetadata(store.current.compiled),
-  });
+  return defineWorldTool(
+    {
+      name: "get_world_metadata",
+      title: "World overview",
+      description:
+        "Returns overview information about the compiled Urd world: name, version, start location, and counts of entities, locations, types, sections, exits, and rules. Also says whether the world compiled with errors and how many diagnostics there are. Call this first to orient yourself in an unfamiliar world.",
+      input,
+      output,
+      handler: (_args, world) => getWorldMetadata(world.compiled),
+    },
+    store,
+  );
 }

@@ -2,15 +2,26 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { defineTool, type Tool, type ToolSpec } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { SCHEMA_VERSION } from "../queries/schema-version.js";
+import type { LoadedWorld } from "../world/load-world.js";
+import type { WorldStore } from "../world/world-store.js";
+import { AnswerCache } from "./answer-cache.js";
 
 /** Every world tool only reads a compiled snapshot (urd.md §12.2). */
 const READ_ONLY_HINTS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
 
-/** A world tool: a kit tool spec without annotations, which are the same for all eight. */
+/**
+ * A world tool: a kit tool spec without annotations, which are the same for all eight, whose
+ * handler answers from one snapshot of the world and from nothing else.
+ */
 export type WorldToolSpec<Input extends z.ZodType, Output extends z.ZodType> = Omit<
   ToolSpec<Input, Output>,
-  "annotations"
->;
+  "annotations" | "handler"
+> & {
+  handler: (args: z.output<Input>, world: LoadedWorld) => z.input<Output>;
+};
+
+/** Shared by every server of the process, so that sessions on one store share answers. */
+const answers = new AnswerCache();
 
 /**
  * The output schema of a world tool: `schema_version`, the seed's `error` string and the
@@ -42,19 +53,37 @@ function hasSeedError(result: CallToolResult): boolean {
  * marks those results `isError: true`, which the kit's `ToolError` cannot do because it shapes
  * the body as the contract's `{"error":{"code","message"}}`.
  *
+ * A handler is a pure function of its arguments and the snapshot, so each finished result
+ * (validated, run, serialised) is kept per snapshot and given again for the same arguments:
+ * whole-graph answers are built once per compiled world.
+ *
  * @param spec - name, description, schemas and handler
+ * @param store - the world the handler answers from
  * @returns the tool, ready to register
  */
 export function defineWorldTool<Input extends z.ZodType, Output extends z.ZodType>(
   spec: WorldToolSpec<Input, Output>,
+  store: WorldStore,
 ): Tool {
-  const tool = defineTool({ ...spec, annotations: READ_ONLY_HINTS });
+  const tool = defineTool({
+    ...spec,
+    annotations: READ_ONLY_HINTS,
+    handler: (args) => spec.handler(args, store.current),
+  });
   return {
     name: tool.name,
     listing: tool.listing,
     call: async (rawArguments, context) => {
-      const result = await tool.call(rawArguments, context);
-      return hasSeedError(result) ? { ...result, isError: true } : result;
+      // The kit validates and runs the handler before its first await, so the handler reads
+      // the same snapshot as this line even if a recompilation is about to swap it.
+      const world = store.current;
+      const key = answers.keyOf(rawArguments);
+      const cached = key === undefined ? undefined : answers.get(world, spec.name, key);
+      if (cached !== undefined) return cached;
+      const answer = await tool.call(rawArguments, context);
+      const result = hasSeedError(answer) ? { ...answer, isError: true } : answer;
+      if (key !== undefined) answers.set(world, spec.name, key, result);
+      return result;
     },
   };
 }
