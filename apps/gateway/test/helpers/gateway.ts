@@ -4,16 +4,18 @@
  * `/mcp/health`, and cleanup that leaves no process behind.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CallToolResult,
   CallToolResultSchema,
+  type JSONRPCMessage,
   type Notification,
 } from "@modelcontextprotocol/sdk/types.js";
 
@@ -36,14 +38,36 @@ function childEnvironment(env: Record<string, string> = {}): Record<string, stri
   return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), ...env };
 }
 
-/** Whether a process with this id still exists (a zombie of ours counts as gone once reaped). */
+/** Whether a process with this id still runs (a zombie counts as gone). */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true;
+  }
+}
+
+/** The ids of the live processes whose parent is `pid` (read from Linux's /proc). */
+export function childPidsOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the parenthesised command name: state, then the parent's pid.
+      const [state, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(parent) === pid && state !== "Z") found.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
 }
 
 /** Kills this pid at cleanup if it is still alive (fixture pids learnt from `_record`). */
@@ -213,7 +237,20 @@ export interface Session {
   notifications: Notification[];
   /** The downstream session id (HTTP) or undefined (stdio). */
   sessionId(): string | undefined;
+  /** Every message the client received, in arrival order, before the SDK handled it. */
+  received: JSONRPCMessage[];
   close(): Promise<void>;
+}
+
+/** Keeps a copy of every incoming message of a connected transport. */
+function recordIncoming(transport: Transport): JSONRPCMessage[] {
+  const received: JSONRPCMessage[] = [];
+  const handle = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    received.push(message);
+    handle?.(message, extra);
+  };
+  return received;
 }
 
 function newClient(notifications: Notification[]): Client {
@@ -236,7 +273,8 @@ export async function openHttpSession(url: string, query = ""): Promise<Session>
     await client.close();
   };
   closers.add(close);
-  return { client, notifications, sessionId: () => transport.sessionId, close };
+  const received = recordIncoming(transport);
+  return { client, notifications, sessionId: () => transport.sessionId, received, close };
 }
 
 /** A downstream session over the gateway's stdio, plus the gateway's pid and stderr. */
@@ -273,6 +311,7 @@ export async function openStdioGateway(args: readonly string[], env = {}): Promi
     client,
     notifications,
     sessionId: () => undefined,
+    received: recordIncoming(transport),
     close,
     pid,
     stderr: () => stderr,

@@ -1,0 +1,97 @@
+// §14.7: notifications/resources/updated goes only to sessions subscribed to that URI, and a
+// shared upstream subscription lives exactly as long as some session still wants it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  call,
+  cleanupAll,
+  fixtureStdio,
+  type HttpChild,
+  openHttpSession,
+  readRecord,
+  type Session,
+  sleep,
+  startFixtureHttpProcess,
+  startGatewayHttp,
+  waitFor,
+  writeConfig,
+} from "../helpers/gateway.js";
+
+let remote: HttpChild;
+let gateway: HttpChild;
+
+beforeAll(async () => {
+  remote = await startFixtureHttpProcess(["--name", "remote"]);
+  const config = writeConfig({
+    mcpServers: {
+      remote: { url: remote.url },
+      shared: fixtureStdio(["--name", "shared", "--scheme", "shared", "--prompt", "shared"], {
+        prefix: "shared",
+      }),
+    },
+  });
+  gateway = await startGatewayHttp(["--config", config]);
+});
+
+afterAll(cleanupAll);
+
+function updatesFor(session: Session, uri: string): number {
+  return session.notifications.filter(
+    (notification) =>
+      notification.method === "notifications/resources/updated" && notification.params?.uri === uri,
+  ).length;
+}
+
+describe("resources/updated from a per-session upstream", () => {
+  it("reaches only the subscribed session, and nobody after it unsubscribes", async () => {
+    const uri = "fixture://item/1";
+    const a = await openHttpSession(gateway.url);
+    const b = await openHttpSession(gateway.url);
+    // B gets its own upstream session too, so the fixture's update reaches B's connection.
+    await call(b.client, "echo", {});
+    await a.client.subscribeResource({ uri });
+
+    await call(a.client, "touch", { uri });
+    await waitFor(() => updatesFor(a, uri) === 1, "A to be told about the update");
+    await sleep(300);
+    expect(updatesFor(b, uri)).toBe(0);
+
+    await a.client.unsubscribeResource({ uri });
+    await call(a.client, "touch", { uri });
+    await call(b.client, "touch", { uri });
+    await sleep(500);
+    expect(updatesFor(a, uri)).toBe(1);
+    expect(updatesFor(b, uri)).toBe(0);
+    await a.close();
+    await b.close();
+  });
+});
+
+describe("a shared stdio upstream", () => {
+  it("keeps one upstream subscription while any session holds it, and drops it after the last", async () => {
+    const uri = "shared://item/2";
+    const a = await openHttpSession(gateway.url);
+    const b = await openHttpSession(gateway.url);
+    const observer = await openHttpSession(gateway.url);
+    await a.client.subscribeResource({ uri });
+    await b.client.subscribeResource({ uri });
+    const subscriptionsTo = async () =>
+      (await readRecord(observer.client, "shared___record")).subscriptions.filter(
+        (entry) => entry.uri === uri,
+      ).length;
+    expect(await subscriptionsTo()).toBe(1);
+    const subscribeCalls = (await readRecord(observer.client, "shared___record")).subscribe;
+    expect(subscribeCalls.filter((entry) => entry.uri === uri)).toHaveLength(1);
+
+    await call(observer.client, "shared__touch", { uri });
+    await waitFor(() => updatesFor(a, uri) === 1 && updatesFor(b, uri) === 1, "A and B updated");
+    await sleep(300);
+    expect(updatesFor(observer, uri)).toBe(0);
+
+    await a.close();
+    await sleep(500);
+    expect(await subscriptionsTo()).toBe(1);
+    await b.close();
+    await waitFor(async () => (await subscriptionsTo()) === 0, "the last unsubscribe upstream");
+    await observer.close();
+  });
+});
