@@ -1,21 +1,9 @@
 #!/usr/bin/env node
 import { readPackageVersion, runServer, UsageError } from "@tabletop-mcp/kit";
-import { WORLD_COMPILED_URI } from "./resources/world-compiled.js";
-import { WORLD_SOURCE_URI } from "./resources/world-source.js";
 import { createServer } from "./server.js";
-import { loadWorldFile } from "./world/load-world.js";
-import { type WorldWatcher, watchWorld } from "./world/watch-world.js";
+import { openSharedWorld } from "./world/shared-worlds.js";
 import { WorldError } from "./world/world-error.js";
-import { WorldStore } from "./world/world-store.js";
-
-function openStore(path: string): WorldStore {
-  try {
-    return new WorldStore(loadWorldFile(path));
-  } catch (error) {
-    if (error instanceof WorldError) throw new UsageError(error.message);
-    throw error;
-  }
-}
+import type { WorldStore } from "./world/world-store.js";
 
 await runServer({
   command: "tabletop-world",
@@ -31,24 +19,22 @@ await runServer({
     },
   ],
   setup: ({ positional, extra, hub, logger }) => {
-    const path = positional ?? "";
-    const store = openStore(path);
-    let watcher: WorldWatcher | undefined;
-    if (extra.watch === true) {
-      watcher = watchWorld({
-        path,
-        store,
-        onReloaded: (world) => {
-          logger.info("world recompiled", { diagnostics: world.compiled.diagnostics.length });
-          hub.updated(WORLD_COMPILED_URI);
-          hub.updated(WORLD_SOURCE_URI);
-        },
-        onReadFailed: (error) => logger.warn(`${error.message}; keeping the last good world`),
-      });
+    const worldPath = positional ?? "";
+    const watch = extra.watch === true;
+    let store: WorldStore;
+    try {
+      // Compiled now, so that an unreadable file is a usage error before anything is served.
+      store = openSharedWorld(worldPath, { watch, logger }).store;
+    } catch (error) {
+      if (error instanceof WorldError) throw new UsageError(error.message);
+      throw error;
     }
+    // Without --watch every session answers from the world compiled at start-up.
     return {
-      createServer: () => createServer({ store, hub, logger }),
-      close: () => watcher?.close(),
+      createServer: () =>
+        watch
+          ? createServer({ worldPath, watch, hub, logger })
+          : createServer({ store, hub, logger }),
     };
   },
 });

@@ -1,3 +1,4 @@
+export type { SourceLines } from "./queries/exit-conditions.js";
 export {
   evaluateGuard,
   type GuardVerdict,
@@ -55,6 +56,7 @@ export {
   type WorldServerOptions,
   type WorldSourceOption,
 } from "./server.js";
+export { type ServerOptionsJson, serverOptionsSchema } from "./server-options.js";
 export type { CompiledWorld } from "./world/compiled-world.js";
 export {
   compileWorldText,

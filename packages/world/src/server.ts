@@ -2,17 +2,22 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   createKitServer,
   type Logger,
-  type ResourceHub,
+  ResourceHub,
   readPackageVersion,
+  silentLogger,
 } from "@tabletop-mcp/kit";
 import { createWorldResources } from "./resources/index.js";
 import { createWorldTools } from "./tools/index.js";
-import { compileWorldText, type ImportReader, loadWorldFile } from "./world/load-world.js";
+import { compileWorldText, type ImportReader } from "./world/load-world.js";
+import { openSharedWorld } from "./world/shared-worlds.js";
 import { WorldStore } from "./world/world-store.js";
 
-/** Where the world comes from: a file, text (for tests), or a store shared by sessions. */
+/**
+ * Where the world comes from: a file (the JSON-expressible form, `serverOptionsSchema`), text
+ * (for tests), or a store the caller shares between servers.
+ */
 export type WorldSourceOption =
-  | { worldPath: string }
+  | { worldPath: string; watch?: boolean | undefined }
   | { filename: string; source: string; readFile?: ImportReader }
   | { store: WorldStore };
 
@@ -34,7 +39,8 @@ const INSTRUCTIONS = [
 const VERSION = readPackageVersion(import.meta.url);
 
 /**
- * Compiles (or takes) the world a server answers from.
+ * Compiles (or takes) the world a server answers from. A `worldPath` is compiled once per
+ * process and path (see `createServer`).
  *
  * @param option - a file, text, or an existing store
  * @returns the store
@@ -42,22 +48,38 @@ const VERSION = readPackageVersion(import.meta.url);
  */
 export function openWorldStore(option: WorldSourceOption): WorldStore {
   if ("store" in option) return option.store;
-  if ("worldPath" in option) return new WorldStore(loadWorldFile(option.worldPath));
+  if ("worldPath" in option) {
+    return openSharedWorld(option.worldPath, {
+      watch: option.watch === true,
+      logger: silentLogger,
+    }).store;
+  }
   return new WorldStore(compileWorldText(option.filename, option.source, option.readFile));
 }
 
 /**
  * Builds a world server: the eight read-only tools and the two resources, ready to connect to
- * any transport. The world is compiled once, here; a world with errors still gives a server
- * whose `get_diagnostics` reports them.
+ * any transport. A world with errors still gives a server whose `get_diagnostics` reports them.
+ *
+ * A `worldPath` is compiled once per process: servers made for the same path (one per session,
+ * as the gateway and the HTTP transport make them) share the compiled world and the answers
+ * built from it. Without `watch` a later server gets a fresh compilation if a file of the world
+ * changed since; with `watch: true` one watcher recompiles the shared world on every change and
+ * each server's subscribed sessions are told.
  *
  * @param options - the world and the process-wide collaborators
  * @returns the SDK server
  * @throws WorldError `WORLD_FILE_UNREADABLE` when `worldPath` cannot be read
  */
 export function createServer(options: WorldServerOptions): Server {
-  const store = openWorldStore(options);
-  return createKitServer(
+  const hub = options.hub ?? new ResourceHub();
+  const logger = options.logger ?? silentLogger;
+  const shared =
+    "worldPath" in options
+      ? openSharedWorld(options.worldPath, { watch: options.watch === true, logger })
+      : undefined;
+  const store = shared?.store ?? openWorldStore(options);
+  const server = createKitServer(
     {
       name: "tabletop-world",
       title: "Urd world queries",
@@ -66,9 +88,15 @@ export function createServer(options: WorldServerOptions): Server {
       tools: createWorldTools(store),
       resources: createWorldResources(store),
     },
-    {
-      ...(options.hub ? { hub: options.hub } : {}),
-      ...(options.logger ? { logger: options.logger } : {}),
-    },
+    { hub, logger },
   );
+  if (shared !== undefined) {
+    const detach = shared.attach(hub);
+    const previousOnClose = server.onclose;
+    server.onclose = () => {
+      detach();
+      previousOnClose?.();
+    };
+  }
+  return server;
 }

@@ -57,7 +57,7 @@ export function watchWorld(options: WatchWorldOptions): WorldWatcher {
 
   const schedule = () => {
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(reload, debounceMs);
+    timer = setTimeout(reload, debounceMs).unref();
   };
 
   const watchDirectory = (directory: string) => {
@@ -65,6 +65,8 @@ export function watchWorld(options: WatchWorldOptions): WorldWatcher {
       const watcher = watch(directory, (_event, fileName) => {
         if (fileName === null || watchedFiles.has(resolve(directory, fileName))) schedule();
       });
+      // Watching never keeps the process alive: the transport does while a client is there.
+      watcher.unref();
       watcher.on("error", () => {
         watcher.close();
         directoryWatchers.delete(directory);
