@@ -56,9 +56,31 @@ class FileTexts {
     return text;
   }
 
-  lines(): SourceLines {
-    return new Map([...this.texts].map(([name, text]) => [name, splitLines(text)]));
+  /** The lines of every file, split on first use: only conditional reachability reads them. */
+  lines(): () => SourceLines {
+    let lines: SourceLines | undefined;
+    return () => {
+      lines ??= new Map([...this.texts].map(([name, text]) => [name, splitLines(text)]));
+      return lines;
+    };
   }
+}
+
+function snapshot(
+  compiled: CompiledWorld,
+  source: string,
+  files: string[],
+  texts: FileTexts,
+): LoadedWorld {
+  const lines = texts.lines();
+  return {
+    compiled,
+    source,
+    files,
+    get lines() {
+      return lines();
+    },
+  };
 }
 
 /**
@@ -83,7 +105,7 @@ export function compileWorldText(
       ? { fileName, readFile: (relativePath) => texts.add(relativePath, readFile(relativePath)) }
       : { fileName },
   );
-  return { compiled, source, files: [], lines: texts.lines() };
+  return snapshot(compiled, source, [], texts);
 }
 
 /**
@@ -120,5 +142,5 @@ export function loadWorldFile(path: string): LoadedWorld {
     }
   };
   const compiled = compile(source, { fileName: path, readFile: readImport });
-  return { compiled, source, files: [entry, ...new Set(imports)], lines: texts.lines() };
+  return snapshot(compiled, source, [entry, ...new Set(imports)], texts);
 }
