@@ -26,7 +26,7 @@ export interface ServerFactory {
   /** Makes one session's server; may throw {@link SessionRefusedError} (HTTP answers 400). */
   createServer: (session: SessionRequest) => Server;
   /** Called once when shutdown begins, before in-flight calls are awaited (e.g. to cancel them). */
-  stopping?: () => void;
+  stopping?: () => void | Promise<void>;
   close?: () => void | Promise<void>;
   /** Extra fields merged into the `/mcp/health` body. */
   health?: () => Record<string, unknown>;
@@ -124,7 +124,9 @@ async function serve(
     shuttingDown = true;
     logger.info("shutting down", { reason, in_flight: inFlight.size });
     stopAccepting();
-    factory.stopping?.();
+    await Promise.resolve(factory.stopping?.()).catch((error: unknown) =>
+      logger.error(`stopping failed: ${String(error)}`),
+    );
     await inFlight.idle(SHUTDOWN_GRACE_MS);
     await stopTransport().catch((error: unknown) => logger.error(`close failed: ${String(error)}`));
     await Promise.resolve(factory.close?.()).catch((error: unknown) =>

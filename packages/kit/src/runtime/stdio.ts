@@ -33,6 +33,11 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
     ...(options.requestNoun ? { requestNoun: options.requestNoun } : {}),
     ...(options.rateLimitMs > 0 ? { limiter: new SpacingLimiter(options.rateLimitMs) } : {}),
   });
+  const previousOnClose = transport.onclose;
+  transport.onclose = () => {
+    previousOnClose?.();
+    gate.close();
+  };
   let closed = false;
   const inputClosed = () => {
     if (closed) return;

@@ -1,0 +1,233 @@
+import type { Prompt, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tier } from "../config/types.js";
+import { ToolStats } from "../stats/tool-stats.js";
+import type { Upstream } from "../upstreams/upstream.js";
+import type { UpstreamListing } from "../upstreams/upstream-client.js";
+import { collisionMessage, exposedName, invalidNameMessage } from "./names.js";
+
+/** One tool as clients see it, and where it goes. */
+export interface ExposedTool {
+  readonly name: string;
+  readonly upstream: Upstream;
+  readonly original: string;
+  /** The upstream's definition, verbatim except `name`. */
+  readonly definition: Tool;
+  readonly declaredTier: Tier;
+  readonly stats: ToolStats;
+}
+
+/** One prompt as clients see it, and where it goes. */
+export interface ExposedPrompt {
+  readonly name: string;
+  readonly upstream: Upstream;
+  readonly original: string;
+  readonly definition: Prompt;
+}
+
+/** What changed when an upstream's listing was applied. */
+export interface CatalogChange {
+  tools: boolean;
+  prompts: boolean;
+  /** Problems found (clashing or invalid names), one message each. */
+  problems: string[];
+}
+
+/**
+ * The gateway's table of exposed names → (upstream, original name), with collision checks.
+ * A name never changes meaning while the gateway runs: newcomers that clash are withheld.
+ */
+export class Catalog {
+  readonly tools = new Map<string, ExposedTool>();
+  readonly prompts = new Map<string, ExposedPrompt>();
+  /** Resource template strings → their upstream. */
+  readonly templates = new Map<string, Upstream>();
+  /** Static resource URIs of first listings → their upstream. */
+  readonly staticUris = new Map<string, Upstream>();
+  /** Statistics by exposed tool name; they outlive re-listings. */
+  private readonly statsByName = new Map<string, ToolStats>();
+  private toolList: Tool[] = [];
+  private promptList: Prompt[] = [];
+
+  constructor(private readonly upstreams: readonly Upstream[]) {}
+
+  /** Every exposed tool definition, in config order. */
+  get toolDefinitions(): readonly Tool[] {
+    return this.toolList;
+  }
+
+  /** Every exposed prompt definition, in config order. */
+  get promptDefinitions(): readonly Prompt[] {
+    return this.promptList;
+  }
+
+  /** Exposed tools in config order. */
+  exposedTools(): ExposedTool[] {
+    return this.sortedByUpstream([...this.tools.values()]);
+  }
+
+  /**
+   * Applies an upstream's (new) listing: drops its names that vanished, adds new ones unless
+   * they clash with another upstream's or fail the name pattern.
+   *
+   * @param upstream - whose listing
+   * @param listing - the listing
+   * @returns what changed and the problems found
+   */
+  apply(upstream: Upstream, listing: UpstreamListing): CatalogChange {
+    const problems: string[] = [];
+    const withheld: string[] = [];
+    const tools = this.applyTools(upstream, listing.tools, problems, withheld);
+    const prompts = this.applyPrompts(upstream, listing.prompts, problems, withheld);
+    for (const template of listing.resourceTemplates) {
+      const owner = this.templates.get(template.uriTemplate);
+      if (owner && owner !== upstream) {
+        problems.push(
+          collisionMessage("resource template", template.uriTemplate, owner.name, upstream.name),
+        );
+      } else this.templates.set(template.uriTemplate, upstream);
+    }
+    for (const resource of listing.resources) {
+      const owner = this.staticUris.get(resource.uri);
+      if (owner && owner !== upstream) {
+        problems.push(collisionMessage("resource URI", resource.uri, owner.name, upstream.name));
+      } else if (!owner) this.staticUris.set(resource.uri, upstream);
+    }
+    upstream.withheld = withheld;
+    const offered = listing.tools.length;
+    if (
+      offered > 0 &&
+      withheld.length >= offered &&
+      ![...this.tools.values()].some((tool) => tool.upstream === upstream)
+    ) {
+      upstream.markConflict();
+    }
+    if (tools) this.toolList = this.exposedTools().map((tool) => tool.definition);
+    if (prompts) {
+      this.promptList = this.sortedByUpstream([...this.prompts.values()]).map(
+        (prompt) => prompt.definition,
+      );
+    }
+    return { tools, prompts, problems };
+  }
+
+  /** Problems in an upstream's `tools.allow` list: names it does not offer. */
+  unknownAllowed(upstream: Upstream): string[] {
+    const allow = upstream.entry.allow;
+    const listing = upstream.listing;
+    if (!allow || !listing) return [];
+    const offered = new Set(listing.tools.map((tool) => tool.name));
+    return allow.filter((name) => !offered.has(name));
+  }
+
+  private applyTools(
+    upstream: Upstream,
+    offered: readonly Tool[],
+    problems: string[],
+    withheld: string[],
+  ): boolean {
+    const entry = upstream.entry;
+    const deny = new Set(entry.deny);
+    const allow = entry.allow ? new Set(entry.allow) : undefined;
+    const wanted = new Map<string, Tool>();
+    for (const tool of offered) {
+      if (allow && !allow.has(tool.name)) continue;
+      if (deny.has(tool.name)) continue;
+      if ((tool.execution as { taskSupport?: string } | undefined)?.taskSupport === "required")
+        continue;
+      const name = exposedName(entry.prefix, tool.name);
+      const invalid = invalidNameMessage("tool", name, upstream.name, entry.prefix);
+      if (invalid) {
+        problems.push(invalid);
+        withheld.push(name);
+        continue;
+      }
+      const owner = this.tools.get(name);
+      if (owner && owner.upstream !== upstream) {
+        problems.push(collisionMessage("tool name", name, owner.upstream.name, upstream.name));
+        withheld.push(name);
+        continue;
+      }
+      wanted.set(name, tool);
+    }
+    let changed = false;
+    for (const [name, tool] of this.tools) {
+      if (tool.upstream === upstream && !wanted.has(name)) {
+        this.tools.delete(name);
+        changed = true;
+      }
+    }
+    const builtin = entry.kind === "builtin";
+    for (const [name, tool] of wanted) {
+      const previous = this.tools.get(name);
+      if (!previous) changed = true;
+      else if (JSON.stringify(previous.definition) !== JSON.stringify({ ...tool, name }))
+        changed = true;
+      let stats = this.statsByName.get(name);
+      if (!stats) {
+        stats = new ToolStats();
+        this.statsByName.set(name, stats);
+      }
+      this.tools.set(name, {
+        name,
+        upstream,
+        original: tool.name,
+        definition: { ...tool, name },
+        declaredTier: entry.tiers[tool.name] ?? (builtin ? "fast" : "standard"),
+        stats,
+      });
+    }
+    return changed;
+  }
+
+  private applyPrompts(
+    upstream: Upstream,
+    offered: readonly Prompt[],
+    problems: string[],
+    withheld: string[],
+  ): boolean {
+    const prefix = upstream.entry.prefix;
+    const wanted = new Map<string, Prompt>();
+    for (const prompt of offered) {
+      const name = exposedName(prefix, prompt.name);
+      const invalid = invalidNameMessage("prompt", name, upstream.name, prefix);
+      const owner = this.prompts.get(name);
+      if (invalid) problems.push(invalid);
+      else if (owner && owner.upstream !== upstream) {
+        problems.push(collisionMessage("prompt name", name, owner.upstream.name, upstream.name));
+      } else {
+        wanted.set(name, prompt);
+        continue;
+      }
+      withheld.push(name);
+    }
+    let changed = false;
+    for (const [name, prompt] of this.prompts) {
+      if (prompt.upstream === upstream && !wanted.has(name)) {
+        this.prompts.delete(name);
+        changed = true;
+      }
+    }
+    for (const [name, prompt] of wanted) {
+      if (!this.prompts.has(name)) changed = true;
+      this.prompts.set(name, {
+        name,
+        upstream,
+        original: prompt.name,
+        definition: { ...prompt, name },
+      });
+    }
+    return changed;
+  }
+
+  private sortedByUpstream<Item extends { upstream: Upstream }>(items: Item[]): Item[] {
+    const order = (item: Item) => this.upstreams.indexOf(item.upstream);
+    const originalOrder = (item: Item): number => {
+      const tools = item.upstream.listing?.tools ?? [];
+      const prompts = item.upstream.listing?.prompts ?? [];
+      const original = (item as unknown as { original: string }).original;
+      const index = tools.findIndex((tool) => tool.name === original);
+      return index !== -1 ? index : prompts.findIndex((prompt) => prompt.name === original);
+    };
+    return items.sort((a, b) => order(a) - order(b) || originalOrder(a) - originalOrder(b));
+  }
+}

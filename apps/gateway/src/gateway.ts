@@ -1,0 +1,341 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { JSONRPCNotification, LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { Logger } from "@tabletop-mcp/kit";
+import { Catalog } from "./catalog/catalog.js";
+import { mergeInstructions } from "./catalog/instructions.js";
+import type { GatewayConfig, ServerEntry, Tier } from "./config/types.js";
+import { DownstreamSession, type SessionHost } from "./session/downstream-session.js";
+import { mostVerbose } from "./session/logging-levels.js";
+import { currentTier } from "./tiers/tiers.js";
+import { BuiltinUpstream } from "./upstreams/builtin-upstream.js";
+import { HttpUpstream } from "./upstreams/http-upstream.js";
+import type { RestartOptions } from "./upstreams/restart-loop.js";
+import { StdioUpstream } from "./upstreams/stdio-upstream.js";
+import type { Upstream, UpstreamHost, UpstreamLink, UpstreamState } from "./upstreams/upstream.js";
+import type { UpstreamListing } from "./upstreams/upstream-client.js";
+
+/** How a gateway is built besides its config. */
+export interface GatewayOptions {
+  logger: Logger;
+  /** The gateway's version, shown in `serverInfo`. */
+  version: string;
+  /** Restart schedule hooks (tests). */
+  restart?: RestartOptions;
+}
+
+/** An upstream's row in `gateway://stats` and `/mcp/health`. */
+export interface UpstreamStats {
+  name: string;
+  kind: ServerEntry["kind"];
+  state: UpstreamState;
+  connections: number;
+  restarts: number;
+  last_error: string | null;
+  withheld: string[];
+}
+
+const LIST_CHANGED_COALESCE_MS = 100;
+const TIER_NOTICE_EVERY_MS = 5000;
+
+/**
+ * The aggregating proxy: the upstreams of a config, their catalog, and the downstream sessions.
+ * Build with {@link Gateway.start}; serve with {@link Gateway.createSessionServer}.
+ */
+export class Gateway implements SessionHost, UpstreamHost {
+  readonly upstreams: Upstream[];
+  readonly catalog: Catalog;
+  readonly sessions = new Set<DownstreamSession>();
+  readonly validator = new AjvJsonSchemaValidator();
+  readonly logger: Logger;
+  readonly version: string;
+  readonly restart: RestartOptions | undefined;
+  private readonly startedAt = Date.now();
+  private started = false;
+  private readonly shared = new Map<Upstream, Map<string, Set<DownstreamSession>>>();
+  private pendingListChanges = { tools: false, prompts: false };
+  private listChangeTimer: ReturnType<typeof setTimeout> | undefined;
+  private tierTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastTierNotice = 0;
+  private tieredSessions = 0;
+
+  private constructor(
+    readonly config: GatewayConfig,
+    options: GatewayOptions,
+  ) {
+    this.logger = options.logger;
+    this.version = options.version;
+    this.restart = options.restart;
+    this.upstreams = config.servers.map((entry, index) => createUpstream(entry, index, this));
+    this.catalog = new Catalog(this.upstreams);
+  }
+
+  /**
+   * Connects every upstream (one that cannot be reached is marked down and retried) and builds
+   * the catalog in config order.
+   *
+   * @param config - the effective config
+   * @param options - logger, version, test hooks
+   * @returns the gateway and the naming problems found (any problem means it must not serve)
+   */
+  static async start(
+    config: GatewayConfig,
+    options: GatewayOptions,
+  ): Promise<{ gateway: Gateway; problems: string[] }> {
+    const gateway = new Gateway(config, options);
+    await Promise.all(gateway.upstreams.map((upstream) => upstream.start()));
+    const problems: string[] = [];
+    for (const upstream of gateway.upstreams) {
+      if (!upstream.listing) continue;
+      problems.push(...gateway.catalog.apply(upstream, upstream.listing).problems);
+      for (const name of gateway.catalog.unknownAllowed(upstream)) {
+        problems.push(
+          `config: mcpServers.${upstream.name}.tools.allow: "${name}" is not offered by "${upstream.name}"`,
+        );
+      }
+    }
+    gateway.started = true;
+    return { gateway, problems };
+  }
+
+  /** The merged instructions as the catalog stands (gateway.md §6). */
+  instructions(): string {
+    return mergeInstructions(this.config.instructions, this.upstreams);
+  }
+
+  /**
+   * Makes the SDK server of one new downstream session.
+   * @param tier - the session's latency tier
+   */
+  createSessionServer(tier: Tier): Server {
+    const session = new DownstreamSession(this, tier);
+    this.sessions.add(session);
+    if (tier !== "deep") this.tieredSessions++;
+    return session.server;
+  }
+
+  /** A tool call completed: tier visibility may have changed for sessions with a budget. */
+  toolRecorded(): void {
+    if (this.tieredSessions > 0) this.noteTierChanges();
+  }
+
+  linkFor(upstream: Upstream, session: DownstreamSession): UpstreamLink {
+    if (upstream instanceof HttpUpstream) {
+      return upstream.link(session, async (send) => {
+        if (session.logLevel && upstream.capabilities?.logging) {
+          await send({ method: "logging/setLevel", params: { level: session.logLevel } });
+        }
+        for (const [uri, owner] of session.subscriptions) {
+          if (owner === upstream) await send({ method: "resources/subscribe", params: { uri } });
+        }
+      });
+    }
+    return upstream.link(session);
+  }
+
+  // Upstream events
+
+  listed(upstream: Upstream, listing: UpstreamListing): void {
+    if (!this.started) return;
+    const change = this.catalog.apply(upstream, listing);
+    for (const problem of change.problems) {
+      this.logger.error(`withheld: ${problem}`);
+      for (const session of this.sessions) session.gatewayEvent("error", `withheld: ${problem}`);
+    }
+    if (change.tools || change.prompts) this.scheduleListChanged(change.tools, change.prompts);
+    void this.reapplyShared(upstream);
+  }
+
+  stateChanged(upstream: Upstream, previous: UpstreamState): void {
+    if (!this.started) return;
+    const state = upstream.state;
+    const text =
+      state === "ready"
+        ? `upstream "${upstream.name}" is back (was ${previous})`
+        : `upstream "${upstream.name}" is ${state}${upstream.lastError ? `: ${upstream.lastError}` : ""}`;
+    for (const session of this.sessions) session.gatewayEvent("warning", text);
+  }
+
+  broadcast(upstream: Upstream, notification: JSONRPCNotification): void {
+    switch (notification.method) {
+      case "notifications/message":
+        for (const session of this.sessions) session.sendLog(upstream, notification);
+        return;
+      case "notifications/resources/updated": {
+        const uri = (notification.params as { uri?: string } | undefined)?.uri;
+        const subscribers = uri === undefined ? undefined : this.shared.get(upstream)?.get(uri);
+        for (const session of subscribers ?? []) session.send(notification);
+        return;
+      }
+      case "notifications/resources/list_changed":
+        for (const session of this.sessions) session.send(notification);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private scheduleListChanged(tools: boolean, prompts: boolean): void {
+    this.pendingListChanges.tools ||= tools;
+    this.pendingListChanges.prompts ||= prompts;
+    if (this.listChangeTimer) return;
+    this.listChangeTimer = setTimeout(() => {
+      this.listChangeTimer = undefined;
+      const { tools: toolsChanged, prompts: promptsChanged } = this.pendingListChanges;
+      this.pendingListChanges = { tools: false, prompts: false };
+      for (const session of this.sessions) {
+        if (toolsChanged) session.send({ method: "notifications/tools/list_changed" });
+        if (promptsChanged) session.send({ method: "notifications/prompts/list_changed" });
+      }
+    }, LIST_CHANGED_COALESCE_MS);
+  }
+
+  /** Sessions whose visible tools moved across their tier hear about it (≤ once per 5 s). */
+  private noteTierChanges(): void {
+    if (this.tierTimer) return;
+    const wait = Math.max(0, this.lastTierNotice + TIER_NOTICE_EVERY_MS - Date.now());
+    this.tierTimer = setTimeout(() => {
+      this.tierTimer = undefined;
+      this.lastTierNotice = Date.now();
+      for (const session of this.sessions) {
+        if (session.tierVisibilityChanged())
+          session.send({ method: "notifications/tools/list_changed" });
+      }
+    }, wait);
+    this.tierTimer.unref?.();
+  }
+
+  // Shared upstream state: subscriptions reference-counted, logging level the most verbose asked
+
+  async sharedSubscribe(
+    upstream: Upstream,
+    uri: string,
+    session: DownstreamSession,
+  ): Promise<void> {
+    let byUri = this.shared.get(upstream);
+    if (!byUri) {
+      byUri = new Map();
+      this.shared.set(upstream, byUri);
+    }
+    let subscribers = byUri.get(uri);
+    if (!subscribers) {
+      subscribers = new Set();
+      byUri.set(uri, subscribers);
+    }
+    const first = subscribers.size === 0;
+    subscribers.add(session);
+    if (first) await this.sharedRequest(upstream, session, "resources/subscribe", { uri });
+  }
+
+  async sharedUnsubscribe(
+    upstream: Upstream,
+    uri: string,
+    session: DownstreamSession,
+  ): Promise<void> {
+    const subscribers = this.shared.get(upstream)?.get(uri);
+    if (!subscribers?.delete(session)) return;
+    if (subscribers.size > 0) return;
+    this.shared.get(upstream)?.delete(uri);
+    await this.sharedRequest(upstream, session, "resources/unsubscribe", { uri });
+  }
+
+  levelChanged(): void {
+    for (const upstream of this.upstreams) void this.applySharedLevel(upstream);
+  }
+
+  private async applySharedLevel(upstream: Upstream): Promise<void> {
+    if (!upstream.capabilities?.logging || !upstream.isServing()) return;
+    const [any] = this.sessions;
+    if (!any?.link(upstream).shared) return;
+    const level: LoggingLevel | undefined = mostVerbose(
+      [...this.sessions].map((session) => session.logLevel),
+    );
+    if (level === undefined) return;
+    await this.sharedRequest(upstream, any, "logging/setLevel", { level }).catch(() => {});
+  }
+
+  private async reapplyShared(upstream: Upstream): Promise<void> {
+    await this.applySharedLevel(upstream);
+    const byUri = this.shared.get(upstream);
+    const [any] = this.sessions;
+    if (!byUri || !any) return;
+    for (const uri of byUri.keys()) {
+      await this.sharedRequest(upstream, any, "resources/subscribe", { uri }).catch(() => {});
+    }
+  }
+
+  private async sharedRequest(
+    upstream: Upstream,
+    via: DownstreamSession,
+    method: string,
+    params: Record<string, unknown>,
+  ): Promise<void> {
+    await via.link(upstream).request({ method, params }, { timeout: upstream.entry.timeoutMs });
+  }
+
+  closed(session: DownstreamSession): void {
+    if (this.sessions.delete(session) && session.tier !== "deep") this.tieredSessions--;
+    this.levelChanged();
+  }
+
+  // Statistics
+
+  /** Upstream rows of the statistics. */
+  upstreamStats(): UpstreamStats[] {
+    return this.upstreams.map((upstream) => ({
+      name: upstream.name,
+      kind: upstream.entry.kind,
+      state: upstream.state,
+      connections: upstream.connections,
+      restarts: upstream.restarts,
+      last_error: upstream.lastError,
+      withheld: [...upstream.withheld],
+    }));
+  }
+
+  /** Tool rows of the statistics. */
+  toolStats(): Record<string, unknown>[] {
+    return this.catalog.exposedTools().map((tool) => ({
+      name: tool.name,
+      upstream: tool.upstream.name,
+      tier: currentTier(tool.declaredTier, tool.stats),
+      declared_tier: tool.declaredTier,
+      ...tool.stats.snapshot(),
+    }));
+  }
+
+  /** The `gateway://stats` document (gateway.md §10). */
+  statsResource(): string {
+    return JSON.stringify({
+      generated_at: new Date().toISOString(),
+      uptime_s: Math.floor((Date.now() - this.startedAt) / 1000),
+      sessions: this.sessions.size,
+      upstreams: this.upstreamStats(),
+      tools: this.toolStats(),
+    });
+  }
+
+  /** Cancels in-flight work and closes every downstream session (shutdown begins). */
+  async closeSessions(): Promise<void> {
+    await Promise.all([...this.sessions].map((session) => session.close()));
+  }
+
+  /** Closes every session and upstream: HTTP sessions deleted, children stopped, builtins closed. */
+  async close(): Promise<void> {
+    if (this.listChangeTimer) clearTimeout(this.listChangeTimer);
+    if (this.tierTimer) clearTimeout(this.tierTimer);
+    await this.closeSessions();
+    await Promise.all(this.upstreams.map((upstream) => upstream.close().catch(() => {})));
+  }
+}
+
+function createUpstream(entry: ServerEntry, index: number, host: UpstreamHost): Upstream {
+  switch (entry.kind) {
+    case "builtin":
+      return new BuiltinUpstream(entry, index, host);
+    case "stdio":
+      return new StdioUpstream(entry, index, host);
+    case "http":
+      return new HttpUpstream(entry, index, host);
+  }
+}

@@ -1,0 +1,104 @@
+import {
+  type CommandExit,
+  type Logger,
+  type ServerFactory,
+  SessionRefusedError,
+  type SessionRequest,
+} from "@tabletop-mcp/kit";
+import { loadConfig } from "./config/load-config.js";
+import { printableConfig } from "./config/print-config.js";
+import { ConfigError, TIERS, type Tier } from "./config/types.js";
+import { Gateway } from "./gateway.js";
+import { parseTier } from "./tiers/tiers.js";
+
+/** What the gateway command was asked to do. */
+export interface GatewayCommand {
+  configFile: string | undefined;
+  worldFile: string | undefined;
+  /** `--tier`, when given. */
+  tier: Tier | undefined;
+  printConfig: boolean;
+  check: boolean;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  logger: Logger;
+  version: string;
+}
+
+/**
+ * Does what the command line asked: prints the config, checks it, or builds the gateway and
+ * returns the session factory the kit serves. Problems go to stderr, one line each.
+ *
+ * @param command - flags and environment
+ * @returns the factory to serve, or the exit code when there is nothing to serve
+ */
+export async function prepareGateway(
+  command: GatewayCommand,
+): Promise<ServerFactory | CommandExit> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig({
+      configFile: command.configFile,
+      worldFile: command.worldFile,
+      env: command.env,
+      logger: command.logger,
+      cwd: command.cwd,
+    });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.lines.join("\n")}\n`);
+    return { exitCode: 2 };
+  }
+  if (command.printConfig) {
+    process.stdout.write(`${JSON.stringify(printableConfig(config), null, 2)}\n`);
+    return { exitCode: 0 };
+  }
+  const defaultTier = command.tier ?? config.defaultTier;
+  const { gateway, problems } = await Gateway.start(config, {
+    logger: command.logger,
+    version: command.version,
+  });
+  if (problems.length > 0) {
+    const lines = problems.map((problem) =>
+      problem.startsWith("config") ? problem : `tabletop-gateway: ${problem}`,
+    );
+    process.stderr.write(`${lines.join("\n")}\n`);
+    await gateway.close();
+    return { exitCode: 2 };
+  }
+  if (command.check) return checkResult(gateway);
+  return {
+    createServer: (session: SessionRequest) =>
+      gateway.createSessionServer(sessionTier(session, defaultTier)),
+    stopping: () => gateway.closeSessions(),
+    close: () => gateway.close(),
+    health: () => ({ upstreams: gateway.upstreamStats(), tools: gateway.toolStats() }),
+  };
+}
+
+function sessionTier(session: SessionRequest, fallback: Tier): Tier {
+  const asked = session.query.get("tier");
+  if (asked === null) return fallback;
+  const tier = parseTier(asked);
+  if (tier === undefined) {
+    throw new SessionRefusedError(
+      `Invalid tier ${JSON.stringify(asked)}: accepted values are ${TIERS.join(", ")}`,
+    );
+  }
+  return tier;
+}
+
+async function checkResult(gateway: Gateway): Promise<CommandExit> {
+  const unreachable = gateway.upstreams.filter((upstream) => !upstream.isServing());
+  for (const upstream of unreachable) {
+    process.stderr.write(
+      `tabletop-gateway: upstream "${upstream.name}" could not be reached: ${upstream.lastError ?? "unknown error"}\n`,
+    );
+  }
+  const tools = gateway.catalog.tools.size;
+  process.stdout.write(
+    `${gateway.upstreams.length - unreachable.length} of ${gateway.upstreams.length} upstreams reachable, ${tools} tools, no name problems\n`,
+  );
+  await gateway.close();
+  return { exitCode: unreachable.length > 0 ? 1 : 0 };
+}
