@@ -24,6 +24,7 @@ import { type Logger, SpacingLimiter } from "@tabletop-mcp/kit";
 import type { Catalog, ExposedTool } from "../catalog/catalog.js";
 import type { Tier } from "../config/types.js";
 import { currentTier, withinTier } from "../tiers/tiers.js";
+import type { DirectToolCall } from "../upstreams/direct-tool-call.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import { PASSTHROUGH_RESULT } from "../upstreams/upstream-client.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
@@ -203,6 +204,8 @@ export class DownstreamSession implements SessionPeer {
       const refused = await this.waitForSlot(limiter, extra.signal);
       if (refused) return refused;
     }
+    const link = this.link(upstream);
+    if (link.callToolDirect) return this.callDirect(tool, link.callToolDirect, params, extra);
     const meta = params._meta as Record<string, unknown> | undefined;
     const token = meta?.progressToken;
     let forwardedMeta: Record<string, unknown> | undefined;
@@ -230,7 +233,7 @@ export class DownstreamSession implements SessionPeer {
     };
     const started = performance.now();
     try {
-      const result = (await this.link(upstream).request(
+      const result = (await link.request(
         { method: "tools/call", params: upstreamParams },
         options,
       )) as CallToolResult;
@@ -264,6 +267,33 @@ export class DownstreamSession implements SessionPeer {
           `Upstream "${upstream.name}" failed: ${describeError(error)}`,
         ),
       );
+    }
+  }
+
+  /** Runs a call in an in-process server's own handler; its notifications reach this request directly. */
+  private async callDirect(
+    tool: ExposedTool,
+    call: DirectToolCall,
+    params: Record<string, unknown>,
+    extra: Extra,
+  ): Promise<Result> {
+    const forwarded = tool.original === tool.name ? params : { ...params, name: tool.original };
+    const started = performance.now();
+    try {
+      const result = (await call(
+        { jsonrpc: "2.0", id: extra.requestId, method: "tools/call", params: forwarded },
+        extra,
+      )) as CallToolResult;
+      tool.stats.record(performance.now() - started, result.isError === true);
+      this.host.toolRecorded();
+      return result;
+    } catch (error) {
+      if (extra.signal.aborted) tool.stats.cancelled();
+      else {
+        tool.stats.record(performance.now() - started, true);
+        this.host.toolRecorded();
+      }
+      throw error;
     }
   }
 

@@ -1,9 +1,11 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Notification, Request, Result } from "@modelcontextprotocol/sdk/types.js";
 import type { BuiltinEntry } from "../config/types.js";
 import { type BuiltinFactory, openBuiltin } from "./builtin-servers.js";
+import { directToolCall } from "./direct-tool-call.js";
 import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
   type ClientIdentity,
@@ -41,6 +43,14 @@ export class BuiltinUpstream extends Upstream {
   }
 
   private async connect(identity: ClientIdentity, events: ConnectionEvents): Promise<Client> {
+    return this.open(identity, events).connected;
+  }
+
+  /** Makes a server instance and starts its client's handshake. */
+  private open(
+    identity: ClientIdentity,
+    events: ConnectionEvents,
+  ): { server: Server; connected: Promise<Client> } {
     const factory = this.factory;
     if (!factory) throw new Error(`builtin "${this.name}" is not open`);
     const server = factory.createServer();
@@ -51,12 +61,14 @@ export class BuiltinUpstream extends Upstream {
       this.liveInstances--;
       previous?.();
     };
-    await server.connect(serverSide);
-    return connectUpstreamClient(clientSide, identity, events, this.entry.startupTimeoutMs);
+    const connected = server
+      .connect(serverSide)
+      .then(() => connectUpstreamClient(clientSide, identity, events, this.entry.startupTimeoutMs));
+    return { server, connected };
   }
 
   link(peer: SessionPeer): UpstreamLink {
-    const connecting = this.connect(
+    const { server, connected: connecting } = this.open(
       { clientInfo: peer.clientInfo, capabilities: peer.clientCapabilities },
       {
         notification: (notification) => peer.fromUpstream(this, notification),
@@ -66,8 +78,10 @@ export class BuiltinUpstream extends Upstream {
     );
     connecting.catch(() => {});
     let client: Client | undefined;
+    const direct = directToolCall(server);
     return {
       shared: false,
+      ...(direct ? { callToolDirect: direct } : {}),
       request: async (request: Request, options: RequestOptions): Promise<Result> => {
         client ??= await connecting;
         return client.request(request, PASSTHROUGH_RESULT, options);
