@@ -13,8 +13,9 @@
 //   transports) in separate chunks beside it, loaded only when serving HTTP.
 // - Dependencies with a native addon (better-sqlite3) stay external: their compiled binary is
 //   found relative to their own package, so they are installed, not bundled.
-// - Workspace packages named in --external stay external too (the gateway keeps each server
-//   package whole, so a server's version is read from its own package.json).
+// - Packages named in --external stay external too. The gateway keeps the server packages, the
+//   kit, the SDK and zod external: the servers import them, and one copy of each must serve
+//   both, and each server reads its version from its own package.json.
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
