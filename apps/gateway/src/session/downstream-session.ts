@@ -319,8 +319,9 @@ export class DownstreamSession implements SessionPeer {
             retry_after_ms: decision.retryAfterMs,
           }),
         );
-      } else if (decision.kind === "wait")
+      } else if (decision.kind === "wait") {
         signal.addEventListener("abort", onAbort, { once: true });
+      } else resolve(undefined);
     });
   }
 
