@@ -73,7 +73,14 @@ export async function prepareGateway(
     stopping: () => gateway.closeSessions(),
     close: () => gateway.close(),
     health: () => ({ upstreams: gateway.upstreamStats(), tools: gateway.toolStats() }),
+    listening: (url) => process.stderr.write(clientSnippet(url)),
   };
+}
+
+/** The lines printed after `listening on`: a client configuration ready to paste. */
+function clientSnippet(url: string): string {
+  const config = { mcpServers: { tabletop: { type: "http", url } } };
+  return `client configuration:\n${JSON.stringify(config, null, 2)}\n`;
 }
 
 function sessionTier(session: SessionRequest, fallback: Tier): Tier {

@@ -30,6 +30,8 @@ export interface ServerFactory {
   close?: () => void | Promise<void>;
   /** Extra fields merged into the `/mcp/health` body. */
   health?: () => Record<string, unknown>;
+  /** Called once the HTTP listener is up, after the `listening on` line, with the MCP URL. */
+  listening?: (url: string) => void;
 }
 
 /** What setup returns instead of a factory when the command's work is done without serving. */
@@ -167,6 +169,7 @@ async function serve(
     stopTransport = () => handle.close();
     stopAccepting = () => handle.drain();
     process.stderr.write(`listening on ${handle.url}\n`);
+    factory.listening?.(handle.url);
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
