@@ -40,20 +40,21 @@ export const gatewayBuilt = existsSync(gatewayEntry);
 
 /**
  * A gateway config with the three default builtins, dice unthrottled (fuzzing is about inputs,
- * not spacing) and campaign on a throw-away database.
+ * not spacing) and campaign on a throw-away database; `overrides` are merged per server.
  */
-export function writeGatewayConfig(extra: Record<string, unknown> = {}): string {
+export function writeGatewayConfig(
+  overrides: Record<string, Record<string, unknown>> = {},
+): string {
   const directory = mkdtempSync(join(tmpdir(), "reliability-gateway-"));
   const file = join(directory, "gateway.json");
-  const config = {
-    mcpServers: {
-      dice: { builtin: "dice", rate_limit_ms: 0 },
-      duality: { builtin: "duality" },
-      campaign: { builtin: "campaign", options: { dbPath: join(directory, "campaign.db") } },
-      ...extra,
-    },
+  const servers: Record<string, Record<string, unknown>> = {
+    dice: { builtin: "dice", rate_limit_ms: 0 },
+    duality: { builtin: "duality" },
+    campaign: { builtin: "campaign", options: { dbPath: join(directory, "campaign.db") } },
   };
-  writeFileSync(file, JSON.stringify(config));
+  for (const [name, override] of Object.entries(overrides))
+    servers[name] = { ...servers[name], ...override };
+  writeFileSync(file, JSON.stringify({ mcpServers: servers }));
   return file;
 }
 
