@@ -33,7 +33,7 @@ describe.each(serverCommands())("MCP conformance suite against $name over HTTP",
     try {
       const outcomes = await runConformance(
         toolchain,
-        process.url,
+        running.url,
         mkdtempSync(join(tmpdir(), "conformance-")),
       );
       const expected = expectations(OFFERS[server.name] as Offers);
