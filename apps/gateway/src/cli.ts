@@ -33,9 +33,7 @@ await runServer({
       parse: (raw) => {
         const tier = parseTier(raw);
         if (tier === undefined)
-          throw new UsageError(
-            `--tier must be one of ${TIERS.join(", ")} (got ${JSON.stringify(raw)})`,
-          );
+          throw new UsageError(`must be one of ${TIERS.join(", ")} (got ${JSON.stringify(raw)})`);
         return tier;
       },
     },

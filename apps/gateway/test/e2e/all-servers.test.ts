@@ -161,7 +161,13 @@ describe("clients over HTTP", () => {
     await callTool(second, "set_context", { campaign_id: idOf(b) });
     const contextOf = async (client: Client) =>
       JSON.parse(
-        String((await client.readResource({ uri: "context://current" })).contents[0]?.text),
+        String(
+          (
+            (await client.readResource({ uri: "context://current" })).contents[0] as {
+              text: string;
+            }
+          ).text,
+        ),
       ) as {
         context: { campaign_id: string };
       };
