@@ -20,6 +20,8 @@ export interface FuzzOptions {
   idPool?: IdPool;
   /** Calls in flight at once. */
   concurrency?: number;
+  /** Over HTTP: a request body over this many bytes may be refused (413) instead of answered. */
+  bodyLimitBytes?: number;
 }
 
 /** What a fuzz run saw. */
@@ -27,6 +29,8 @@ export interface FuzzReport {
   calls: number;
   results: number;
   toolErrors: number;
+  /** Bodies over the HTTP limit, refused as the contract says. */
+  refusedOversize: number;
   /** Distinct contract violations, each with one example and how often it happened. */
   failures: string[];
 }
@@ -51,7 +55,13 @@ export async function fuzzServer(client: Client, options: FuzzOptions): Promise<
     }
   });
 
-  const report: FuzzReport = { calls: 0, results: 0, toolErrors: 0, failures: [] };
+  const report: FuzzReport = {
+    calls: 0,
+    results: 0,
+    toolErrors: 0,
+    refusedOversize: 0,
+    failures: [],
+  };
   const seen = new Map<string, { example: string; count: number }>();
   const record = (key: string, example: string) => {
     const entry = seen.get(key);
@@ -80,6 +90,15 @@ export async function fuzzServer(client: Client, options: FuzzOptions): Promise<
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      const size = Buffer.byteLength(JSON.stringify(fuzzCase.args));
+      if (
+        options.bodyLimitBytes !== undefined &&
+        size > options.bodyLimitBytes - 200 &&
+        message.includes("413")
+      ) {
+        report.refusedOversize++;
+        return;
+      }
       record(
         `${tool.name}: JSON-RPC error ${message.slice(0, 120)}`,
         `[${fuzzCase.label}] ${preview(fuzzCase.args)}`,

@@ -1,0 +1,130 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  callTool,
+  connectHttp,
+  type HttpProcess,
+  startHttpCommand,
+} from "@tabletop-mcp/kit/testing";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { percentile, residentMiB } from "../test/support/process.js";
+import { rawHttp } from "../test/support/raw-http.js";
+import { gatewayBuilt, gatewayEntry, writeGatewayConfig } from "../test/support/servers.js";
+
+const CLIENTS = 64;
+const LOAD_SECONDS = 60;
+
+/** The mix each client cycles through: reads, rules, and a write to SQLite. */
+const MIX: Array<{ tool: string; args: Record<string, unknown> }> = [
+  { tool: "roll_dice", args: { dice_count: 4, dice_sides: 6, keep_highest: 3 } },
+  { tool: "duality_action_roll", args: { modifier: 2, difficulty: 12 } },
+  { tool: "roll", args: { notation: "2d20kh1+5" } },
+  { tool: "duality_outcome", args: { hope: 7, fear: 4, modifier: 1, difficulty: 10 } },
+  { tool: "campaign_create", args: { name: "Load", gm_mode: "AI" } },
+];
+
+interface RoundFigures {
+  calls: number;
+  errors: string[];
+  latenciesMs: number[];
+  rssSamplesMiB: number[];
+}
+
+async function sessionCount(url: string): Promise<number> {
+  const health = await rawHttp(url, { method: "GET", path: "/mcp/health" });
+  return (JSON.parse(health.body) as { sessions: number }).sessions;
+}
+
+/** 64 sessions calling in a loop for `seconds`, then each ends with DELETE. */
+async function loadRound(gateway: HttpProcess, seconds: number): Promise<RoundFigures> {
+  const figures: RoundFigures = { calls: 0, errors: [], latenciesMs: [], rssSamplesMiB: [] };
+  const pid = gateway.child.pid as number;
+  const sampler = setInterval(() => figures.rssSamplesMiB.push(residentMiB(pid)), 1000);
+  const connections = await Promise.all(
+    Array.from({ length: CLIENTS }, () => connectHttp(gateway.url)),
+  );
+  const deadline = Date.now() + seconds * 1000;
+  const run = async (client: Client, index: number) => {
+    for (let call = index; Date.now() < deadline; call++) {
+      const { tool, args } = MIX[call % MIX.length] as (typeof MIX)[number];
+      const started = performance.now();
+      try {
+        const result = await callTool(client, tool, args);
+        figures.latenciesMs.push(performance.now() - started);
+        if (result.isError)
+          figures.errors.push(`${tool}: ${JSON.stringify(result.structuredContent)}`);
+      } catch (error) {
+        figures.errors.push(`${tool}: ${String(error)}`);
+      }
+      figures.calls++;
+    }
+  };
+  await Promise.all(connections.map(({ client }, index) => run(client, index)));
+  clearInterval(sampler);
+  await Promise.all(
+    connections.map(async (connection) => {
+      await (connection.client.transport as StreamableHTTPClientTransport).terminateSession();
+      await connection.close();
+    }),
+  );
+  return figures;
+}
+
+let gateway: HttpProcess;
+
+beforeAll(async () => {
+  gateway = await startHttpCommand(gatewayEntry, [
+    "--config",
+    writeGatewayConfig({ dice: { rate_limit_ms: 200 } }),
+  ]);
+});
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+it.skipIf(!gatewayBuilt)(
+  `${CLIENTS} HTTP clients for ${LOAD_SECONDS} s against the gateway: zero errors, memory flat once sessions close`,
+  async () => {
+    const pid = gateway.child.pid as number;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 3000));
+
+    const warmUp = await loadRound(gateway, 10);
+    await settle();
+    const afterWarmUp = residentMiB(pid);
+    expect(await sessionCount(gateway.url)).toBe(0);
+
+    const load = await loadRound(gateway, LOAD_SECONDS);
+    await settle();
+    const afterLoad = residentMiB(pid);
+    expect(await sessionCount(gateway.url)).toBe(0);
+
+    const again = await loadRound(gateway, 20);
+    await settle();
+    const afterAgain = residentMiB(pid);
+    expect(await sessionCount(gateway.url)).toBe(0);
+
+    const sorted = [...load.latenciesMs].sort((a, b) => a - b);
+    const figures = {
+      clients: CLIENTS,
+      seconds: LOAD_SECONDS,
+      calls: load.calls,
+      calls_per_s: Math.round(load.calls / LOAD_SECONDS),
+      errors: load.errors.length + warmUp.errors.length + again.errors.length,
+      p50_ms: Number(percentile(sorted, 50).toFixed(1)),
+      p95_ms: Number(percentile(sorted, 95).toFixed(1)),
+      p99_ms: Number(percentile(sorted, 99).toFixed(1)),
+      max_ms: Number((sorted.at(-1) ?? 0).toFixed(1)),
+      rss_peak_mib: Math.round(Math.max(...load.rssSamplesMiB)),
+      rss_after_warm_up_mib: Math.round(afterWarmUp),
+      rss_after_load_mib: Math.round(afterLoad),
+      rss_after_second_round_mib: Math.round(afterAgain),
+    };
+    console.log(`gateway load figures: ${JSON.stringify(figures)}`);
+
+    expect([...warmUp.errors, ...load.errors, ...again.errors].slice(0, 5)).toEqual([]);
+    expect(load.calls).toBeGreaterThan(CLIENTS * LOAD_SECONDS);
+    // Flat: closing every session gives the memory back, round after round (GC slack allowed).
+    expect(afterAgain).toBeLessThan(afterLoad * 1.25 + 16);
+    expect(afterLoad).toBeLessThan(afterWarmUp * 1.5 + 32);
+  },
+);
