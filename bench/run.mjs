@@ -1,74 +1,125 @@
 #!/usr/bin/env node
-// The benchmark harness: cross-package comparisons against a bare-SDK floor, measured side by
-// side in one run, then every package's own benchmark. Writes results/latest.json and
-// results/latest.md. `--quick` does fewer rounds.
+// The benchmark harness. Every cross-package measurement runs next to a floor (a bare-SDK
+// server, or Node with no library) or a peer, interleaved in this one run; then every package's
+// own benchmark runs. Writes results/latest.json and results/latest.md. `--quick` does less.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { compareCalls, connectHttp, connectStdio } from "./lib/measure-calls.mjs";
+import {
+  BARE_NODE,
+  builtServers,
+  FLOOR_SERVER,
+  floorCall,
+  GATEWAY,
+  resolveBin,
+  root,
+} from "./lib/commands.mjs";
+import { prepareLoad, runSlices, startHttpServer } from "./lib/http-load.mjs";
+import {
+  compareCallLatencies,
+  compareCalls,
+  connectHttp,
+  connectStdio,
+  connectUrl,
+} from "./lib/measure-calls.mjs";
+import { measureColdStarts, measureIdleMemory, median } from "./lib/process-start.mjs";
+import {
+  diceChildEntry,
+  gatewayConfig,
+  scratchEnv,
+  startMcpHub,
+  startMcpProxy,
+} from "./lib/proxies.mjs";
+import { createReport, formatNumber as fmt } from "./lib/report.mjs";
 
 const quick = process.argv.includes("--quick");
-const root = fileURLToPath(new URL("..", import.meta.url));
-const floorServer = fileURLToPath(new URL("./lib/floor-server.mjs", import.meta.url));
-const kitFixture = `${root}packages/kit/tests/fixture/fixture-server.mjs`;
+const report = createReport({ quick });
+
+const SETTINGS = quick
+  ? {
+      toolCalls: { rounds: 5, callsPerRound: 100, warmup: 100 },
+      coldStart: { rounds: 5 },
+      memory: { rounds: 2, idleMs: 500 },
+      http: { slices: 8, sliceMs: 250, warmupMs: 300 },
+      gatewayCalls: { rounds: 6, callsPerRound: 100, warmup: 100 },
+    }
+  : {
+      toolCalls: { rounds: 15, callsPerRound: 300, warmup: 500 },
+      coldStart: { rounds: 15 },
+      memory: { rounds: 5, idleMs: 1000 },
+      http: { slices: 20, sliceMs: 500, warmupMs: 1000 },
+      gatewayCalls: { rounds: 20, callsPerRound: 200, warmup: 300 },
+    };
 
 const TOOL_CALL_TARGET = 1.15;
-const results = [];
+const COLD_START_TARGET_MS = 150;
+const SERVER_MEMORY_TARGET_MB = 60;
+const GATEWAY_MEMORY_TARGET_MB = 100;
+const IN_PROCESS_TARGET = 1.05;
+const STDIO_HOP_TARGET_MS = 0.3;
+const HTTP_CLIENTS = 32;
 
-/** Each kit-built server is compared with a bare-SDK floor doing the same work, side by side. */
-const COMPARISONS = [
+const servers = builtServers().filter((server) => {
+  if (server.file) return true;
+  report.skip("all", server.command, `its bin file is not built (run pnpm build)`);
+  return false;
+});
+const dice = servers.find((server) => server.id === "dice");
+const gatewayFile = resolveBin(GATEWAY.folder, GATEWAY.command);
+let failures = 0;
+
+function fail(area, what, error) {
+  failures++;
+  const message = error instanceof Error ? error.message : String(error);
+  report.add({ area, name: `${what}: failed`, value: "error", unit: "", reference: message });
+  process.stderr.write(`  FAILED ${what}: ${message}\n`);
+}
+
+const round1 = (value) => Math.round(value * 10) / 10;
+const round3 = (value) => Math.round(value * 1000) / 1000;
+
+// --- Tool calls: kit-built servers against a bare-SDK server doing the same engine work.
+
+const TOOL_CALL_AREA = "Tool-call latency against the bare SDK (sequential calls, one client)";
+const TOOL_CALL_COMPARISONS = [
   {
-    group: "kit",
-    label: "fixture add",
-    server: [kitFixture],
+    label: "kit fixture add",
+    server: [`${root}packages/kit/tests/fixture/fixture-server.mjs`],
     work: "add",
     transports: ["stdio", "http"],
-    call: (index) => ({ name: "add", arguments: { a: index % 100, b: 1 } }),
   },
-  {
-    group: "@tabletop-mcp/duality",
-    label: "duality_outcome",
-    server: [`${root}packages/duality/dist/cli.js`],
-    work: "duality_outcome",
-    transports: ["stdio"],
-    call: (index) => ({
-      name: "duality_outcome",
-      arguments: { hope: (index % 12) + 1, fear: 7, modifier: 2, difficulty: 12 },
-    }),
-  },
-  {
-    group: "@tabletop-mcp/dice",
-    label: "roll_dice 4d6kh3",
-    server: [`${root}packages/dice/dist/cli.js`, "--rate-limit-ms", "0"],
-    work: "roll_dice",
-    transports: ["stdio"],
-    call: () => ({
-      name: "roll_dice",
-      arguments: { dice_count: 4, dice_sides: 6, keep_highest: 3 },
-    }),
-  },
+  ...servers
+    .filter((server) => server.id === "duality" || server.id === "dice")
+    .map((server) => ({
+      label: `${server.command} ${server.call(0).name}`,
+      server: [server.file, ...server.args],
+      work: server.floorWork,
+      transports: ["stdio", "http"],
+    })),
 ];
 
-async function compare(comparison, transport) {
+async function compareToolCalls(comparison, transport) {
   const connect = transport === "stdio" ? connectStdio : connectHttp;
   const subject = await connect(comparison.server);
-  const floor = await connect([floorServer, "--work", comparison.work]);
+  const floor = await connect([FLOOR_SERVER, "--work", comparison.work]).catch(async (error) => {
+    await subject.close();
+    throw error;
+  });
   try {
+    const call = floorCall(comparison.work);
     const [subjectUs, floorUs] = await compareCalls(
       [subject, floor],
-      (client, index) => client.callTool(comparison.call(index)),
-      quick
-        ? { rounds: 5, callsPerRound: 100, warmup: 100 }
-        : { rounds: 15, callsPerRound: 300, warmup: 500 },
+      (client, index) => client.callTool(call(index)),
+      SETTINGS.toolCalls,
     );
     const ratio = subjectUs / floorUs;
-    results.push({
-      group: comparison.group,
-      name: `${comparison.label} over ${transport}: vs bare SDK`,
-      value: Number(ratio.toFixed(3)),
-      unit: "x floor",
-      detail: `${subjectUs.toFixed(0)} us vs bare SDK ${floorUs.toFixed(0)} us per call`,
-      target: `<= ${TOOL_CALL_TARGET}`,
+    report.add({
+      area: TOOL_CALL_AREA,
+      name: `${comparison.label} over ${transport}, per call`,
+      value: round1(subjectUs),
+      unit: "us",
+      reference: `bare SDK ${fmt(floorUs)} us`,
+      ratio: round3(ratio),
+      target: `<= ${TOOL_CALL_TARGET}x floor`,
       met: ratio <= TOOL_CALL_TARGET,
     });
     process.stderr.write(`  ${comparison.label} over ${transport}: ${ratio.toFixed(3)}x floor\n`);
@@ -76,6 +127,318 @@ async function compare(comparison, transport) {
     await subject.close();
     await floor.close();
   }
+}
+
+// --- Start-up and idle memory of every command next to the two floors.
+
+function processContenders({ gatewayDefault }) {
+  const contenders = [
+    { label: "floor: node, no library", args: [BARE_NODE], floor: true },
+    { label: "floor: bare-SDK server", args: [FLOOR_SERVER, "--work", "add"], floor: true },
+    ...servers.map((server) => ({ label: server.command, args: [server.file, ...server.args] })),
+  ];
+  if (gatewayFile && gatewayDefault) {
+    contenders.push({
+      label: "tabletop-gateway (default config, all in-process)",
+      args: [gatewayFile],
+      env: scratchEnv,
+      gateway: true,
+    });
+  }
+  return contenders;
+}
+
+async function coldStarts() {
+  const area = "Cold start: spawn to the initialize answer over stdio (median)";
+  const contenders = processContenders({ gatewayDefault: true });
+  const samples = await measureColdStarts(contenders, SETTINGS.coldStart);
+  const medians = samples.map(median);
+  const [bareNode, bareSdk] = medians;
+  contenders.forEach((contender, position) => {
+    const value = medians[position];
+    const row = {
+      area,
+      name: contender.label,
+      value: round1(value),
+      unit: "ms",
+    };
+    if (!contender.floor) {
+      Object.assign(row, {
+        reference: `bare SDK ${fmt(bareSdk)} ms; node alone ${fmt(bareNode)} ms`,
+        ratio: round3(value / bareSdk),
+        target: `<= ${COLD_START_TARGET_MS} ms`,
+        met: value <= COLD_START_TARGET_MS,
+      });
+    }
+    report.add(row);
+    process.stderr.write(`  ${contender.label}: ${value.toFixed(1)} ms\n`);
+  });
+}
+
+async function idleMemory() {
+  const area = "Idle memory: resident set after initialize and tools/list, settled (median)";
+  const contenders = processContenders({ gatewayDefault: true });
+  const samples = await measureIdleMemory(contenders, SETTINGS.memory);
+  const megabytes = samples.map((values) => median(values) / 1e6);
+  const [bareNode, bareSdk] = megabytes;
+  contenders.forEach((contender, position) => {
+    const value = megabytes[position];
+    const row = { area, name: contender.label, value: round1(value), unit: "MB" };
+    if (!contender.floor) {
+      const target = contender.gateway ? GATEWAY_MEMORY_TARGET_MB : SERVER_MEMORY_TARGET_MB;
+      Object.assign(row, {
+        reference: `bare SDK ${fmt(bareSdk)} MB; node alone ${fmt(bareNode)} MB`,
+        ratio: round3(value / bareSdk),
+        target: `<= ${target} MB`,
+        met: value <= target,
+      });
+    }
+    report.add(row);
+    process.stderr.write(`  ${contender.label}: ${value.toFixed(1)} MB\n`);
+  });
+}
+
+// --- HTTP throughput: 32 sessions calling in a loop, each server next to a bare-SDK floor.
+
+const HTTP_AREA = `HTTP throughput: ${HTTP_CLIENTS} concurrent sessions, sequential tools/call each`;
+
+function httpSubjects() {
+  const subjects = servers.map((server) => ({
+    label: `${server.command} ${server.callLabel ?? server.call(0).name}`,
+    args: [server.file, ...server.args],
+    call: server.call,
+    floorWork: server.floorWork,
+  }));
+  if (gatewayFile && dice) {
+    const config = gatewayConfig({
+      dice: { builtin: "dice", rate_limit_ms: 0 },
+      duality: { builtin: "duality" },
+      campaign: { builtin: "campaign", options: { dbPath: ":memory:" } },
+    });
+    subjects.push({
+      label: "tabletop-gateway roll_dice (dice, duality, campaign in-process)",
+      args: [gatewayFile, "--config", config],
+      env: scratchEnv,
+      call: dice.call,
+      floorWork: dice.floorWork,
+    });
+  } else {
+    report.skip(HTTP_AREA, "tabletop-gateway", "apps/gateway is not built");
+  }
+  return subjects;
+}
+
+async function httpThroughput(subject) {
+  const subjectServer = await startHttpServer(subject.args, subject);
+  const floorServer = await startHttpServer([FLOOR_SERVER, "--work", subject.floorWork]).catch(
+    async (error) => {
+      await subjectServer.close();
+      throw error;
+    },
+  );
+  try {
+    const loads = [
+      await prepareLoad(subjectServer.url, HTTP_CLIENTS, subject.call),
+      await prepareLoad(floorServer.url, HTTP_CLIENTS, floorCall(subject.floorWork)),
+    ];
+    const [measured, floor] = await runSlices(loads, SETTINGS.http);
+    if (measured.errors > 0 || floor.errors > 0) {
+      throw new Error(
+        `error results: ${measured.errors} of ${measured.calls} calls, floor ${floor.errors} of ${floor.calls}`,
+      );
+    }
+    const floorLabel = `bare SDK (${subject.floorWork})`;
+    report.add({
+      area: HTTP_AREA,
+      name: `${subject.label}: throughput`,
+      value: Math.round(measured.callsPerSecond),
+      unit: "calls/s",
+      reference: `${floorLabel} ${fmt(floor.callsPerSecond)} calls/s`,
+      ratio: round3(measured.callsPerSecond / floor.callsPerSecond),
+    });
+    for (const [name, key] of [
+      ["p50", "p50Ms"],
+      ["p99", "p99Ms"],
+    ]) {
+      report.add({
+        area: HTTP_AREA,
+        name: `${subject.label}: ${name} latency`,
+        value: round3(measured[key]),
+        unit: "ms",
+        reference: `${floorLabel} ${fmt(floor[key])} ms`,
+        ratio: round3(measured[key] / floor[key]),
+      });
+    }
+    process.stderr.write(
+      `  ${subject.label}: ${Math.round(measured.callsPerSecond)} calls/s, floor ${fmt(floor.callsPerSecond)}\n`,
+    );
+  } finally {
+    await subjectServer.close();
+    await floorServer.close();
+  }
+}
+
+// --- The gateway against dice called directly, and peers in front of the same dice command.
+
+const GATEWAY_AREA = "Gateway overhead: roll_dice p50, direct vs through a proxy (same run)";
+const PEERS_AREA = "Proxies over HTTP in front of the same dice command (roll_dice, one client)";
+
+async function measureLatencies(contenders) {
+  try {
+    const results = await compareCallLatencies(
+      contenders,
+      (contender, index) =>
+        contender.client.callTool({ ...dice.call(index), name: contender.tool }),
+      SETTINGS.gatewayCalls,
+    );
+    return results;
+  } finally {
+    await Promise.all(contenders.map((contender) => contender.close()));
+  }
+}
+
+async function gatewayOverStdio() {
+  const diceArgs = [dice.file, ...dice.args];
+  const builtinConfig = gatewayConfig({ dice: { builtin: "dice", rate_limit_ms: 0 } });
+  const childConfig = gatewayConfig({ dice: diceChildEntry(dice.file) });
+  const contenders = [
+    { label: "dice directly", connection: () => connectStdio(diceArgs) },
+    {
+      label: "gateway, builtin dice in-process",
+      connection: () => connectStdio([gatewayFile, "--config", builtinConfig], scratchEnv),
+    },
+    {
+      label: "gateway fronting a dice stdio child",
+      connection: () => connectStdio([gatewayFile, "--config", childConfig], scratchEnv),
+    },
+  ];
+  const connected = [];
+  try {
+    for (const contender of contenders) {
+      connected.push({ ...contender, tool: "roll_dice", ...(await contender.connection()) });
+    }
+  } catch (error) {
+    await Promise.all(connected.map((contender) => contender.close()));
+    throw error;
+  }
+  const [direct, builtin, child] = await measureLatencies(connected);
+  const directMs = direct.p50Us / 1000;
+  const builtinMs = builtin.p50Us / 1000;
+  const childMs = child.p50Us / 1000;
+  report.add({
+    area: GATEWAY_AREA,
+    name: "over stdio: gateway with builtin dice (in-process composition)",
+    value: round3(builtinMs),
+    unit: "ms p50",
+    reference: `dice directly over stdio ${fmt(directMs)} ms`,
+    ratio: round3(builtinMs / directMs),
+    target: `<= ${IN_PROCESS_TARGET}x direct`,
+    met: builtinMs / directMs <= IN_PROCESS_TARGET,
+  });
+  const hop = childMs - directMs;
+  report.add({
+    area: GATEWAY_AREA,
+    name: "over stdio: extra stdio hop (gateway fronting a dice child) minus direct",
+    value: round3(hop),
+    unit: "ms p50",
+    reference: `dice directly ${fmt(directMs)} ms; through gateway ${fmt(childMs)} ms`,
+    ratio: round3(childMs / directMs),
+    target: `<= ${STDIO_HOP_TARGET_MS} ms added`,
+    met: hop <= STDIO_HOP_TARGET_MS,
+  });
+}
+
+async function proxiesOverHttp() {
+  const starters = [];
+  starters.push({
+    label: "dice directly (Streamable HTTP)",
+    start: () => startHttpServer([dice.file, ...dice.args]),
+    kind: "streamable-http",
+    tool: "roll_dice",
+  });
+  if (gatewayFile) {
+    const childConfig = gatewayConfig({ dice: diceChildEntry(dice.file) });
+    starters.push({
+      label: "tabletop-gateway fronting a dice stdio child (Streamable HTTP)",
+      start: () => startHttpServer([gatewayFile, "--config", childConfig], { env: scratchEnv }),
+      kind: "streamable-http",
+      tool: "roll_dice",
+      ours: true,
+    });
+  } else {
+    report.skip(PEERS_AREA, "tabletop-gateway", "apps/gateway is not built");
+  }
+  starters.push(
+    {
+      label: "mcp-hub 4.2.1 (aggregator) fronting a dice stdio child (HTTP+SSE)",
+      start: () => startMcpHub(dice.file),
+    },
+    {
+      label: "mcp-proxy 6.7.19 (stdio bridge) fronting a dice stdio child (Streamable HTTP)",
+      start: () => startMcpProxy(dice.file),
+    },
+  );
+  const contenders = [];
+  try {
+    for (const starter of starters) {
+      try {
+        const server = await starter.start();
+        const kind = server.kind ?? starter.kind;
+        const connection = await connectUrl(server.url, kind);
+        contenders.push({
+          ...starter,
+          tool: server.tool ?? starter.tool,
+          client: connection.client,
+          close: async () => {
+            await connection.close().catch(() => {});
+            await server.close();
+          },
+        });
+      } catch (error) {
+        fail(PEERS_AREA, starter.label, error);
+      }
+    }
+    if (contenders.length < 2 || contenders[0].label !== starters[0].label) return;
+    const measuredContenders = contenders.splice(0);
+    const measured = await measureLatencies(measuredContenders);
+    const directMs = measured[0].p50Us / 1000;
+    measured.forEach((result, position) => {
+      const p50 = result.p50Us / 1000;
+      const p99 = `p99 ${fmt(result.p99Us / 1000)} ms`;
+      report.add({
+        area: PEERS_AREA,
+        name: measuredContenders[position].label,
+        value: round3(p50),
+        unit: "ms p50",
+        reference: position === 0 ? p99 : `${p99}; direct ${fmt(directMs)} ms p50`,
+        ratio: position === 0 ? undefined : round3(p50 / directMs),
+      });
+    });
+  } finally {
+    await Promise.all(contenders.map((contender) => contender.close()));
+  }
+}
+
+// --- Every package's own benchmark.
+
+/**
+ * Whether a value meets a package's target written as `OP NUMBER [UNIT]` (`>= 1000`,
+ * `< 5 ms`); undefined when the package reported no verdict and the target is not of that form
+ * or names another unit.
+ */
+function meetsTarget(entry) {
+  if (typeof entry.met === "boolean") return entry.met;
+  const match = /^(<=|>=|<|>)\s*(-?[\d.]+)\s*(\S+)?$/.exec(String(entry.target ?? "").trim());
+  if (!match || typeof entry.value !== "number") return undefined;
+  if (match[3] !== undefined && match[3] !== entry.unit) return undefined;
+  const bound = Number(match[2]);
+  const compare = {
+    "<=": (value) => value <= bound,
+    ">=": (value) => value >= bound,
+    "<": (value) => value < bound,
+    ">": (value) => value > bound,
+  };
+  return compare[match[1]](entry.value);
 }
 
 function runPackageBenchmarks() {
@@ -86,51 +449,87 @@ function runPackageBenchmarks() {
       const script = `${base}/${name}/bench/run.mjs`;
       if (!existsSync(script)) continue;
       process.stderr.write(`\n== ${folder}/${name} ==\n`);
+      const started = Date.now();
       const run = spawnSync(process.execPath, [script, ...(quick ? ["--quick"] : [])], {
         cwd: `${base}/${name}`,
         encoding: "utf8",
         stdio: ["ignore", "pipe", "inherit"],
+        timeout: 300_000,
       });
-      const lastLine = run.stdout.trim().split("\n").pop() ?? "";
+      const lastLine = run.stdout?.trim().split("\n").pop() ?? "";
       try {
-        const report = JSON.parse(lastLine);
-        for (const entry of report.results) results.push({ group: report.package, ...entry });
+        const output = JSON.parse(lastLine);
+        for (const entry of output.results) {
+          report.add({
+            area: `Package benchmark: ${output.package}`,
+            name: entry.name,
+            value: entry.value,
+            unit: entry.unit,
+            target: entry.target,
+            met: meetsTarget(entry),
+          });
+        }
       } catch {
-        results.push({
-          group: `${folder}/${name}`,
-          name: "benchmark failed",
-          value: run.status ?? -1,
-          unit: "exit",
-        });
+        fail(
+          `Package benchmark: ${folder}/${name}`,
+          `${folder}/${name}/bench/run.mjs`,
+          `exit ${run.status ?? run.signal}`,
+        );
       }
+      report.timeSection(`${folder}/${name}/bench/run.mjs`, Date.now() - started);
     }
   }
 }
 
-function markdownTable() {
-  const lines = [
-    "| group | measure | value | unit | target | detail |",
-    "|---|---|---|---|---|---|",
-  ];
-  for (const entry of results) {
-    const target = entry.target ? `${entry.target}${entry.met === false ? " (missed)" : ""}` : "";
-    lines.push(
-      `| ${entry.group} | ${entry.name} | ${entry.value} | ${entry.unit} | ${target} | ${entry.detail ?? ""} |`,
-    );
+async function section(title, body) {
+  process.stderr.write(`\n${title}\n`);
+  const started = Date.now();
+  try {
+    await body();
+  } catch (error) {
+    fail(title, title, error);
   }
-  return `${lines.join("\n")}\n`;
+  report.timeSection(title, Date.now() - started);
 }
 
-process.stderr.write(`tool calls against the bare-SDK floor${quick ? " (quick)" : ""}\n`);
-for (const comparison of COMPARISONS) {
-  if (!existsSync(comparison.server[0])) continue;
-  for (const transport of comparison.transports) await compare(comparison, transport);
+process.stderr.write(`benchmarks${quick ? " (quick)" : ""}\n`);
+await section(TOOL_CALL_AREA, async () => {
+  for (const comparison of TOOL_CALL_COMPARISONS) {
+    for (const transport of comparison.transports) {
+      try {
+        await compareToolCalls(comparison, transport);
+      } catch (error) {
+        fail(TOOL_CALL_AREA, `${comparison.label} over ${transport}`, error);
+      }
+    }
+  }
+});
+await section("Cold start", coldStarts);
+await section("Idle memory", idleMemory);
+await section(HTTP_AREA, async () => {
+  for (const subject of httpSubjects()) {
+    try {
+      await httpThroughput(subject);
+    } catch (error) {
+      fail(HTTP_AREA, subject.label, error);
+    }
+  }
+});
+if (!dice) {
+  report.skip(GATEWAY_AREA, "gateway and proxy comparisons", "the dice command is not built");
+} else {
+  if (gatewayFile) await section(GATEWAY_AREA, gatewayOverStdio);
+  else report.skip(GATEWAY_AREA, "tabletop-gateway over stdio", "apps/gateway is not built");
+  await section(PEERS_AREA, proxiesOverHttp);
 }
 runPackageBenchmarks();
 
-const report = { date: new Date().toISOString(), node: process.version, quick, results };
 mkdirSync(`${root}bench/results`, { recursive: true });
-writeFileSync(`${root}bench/results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
-const table = markdownTable();
-writeFileSync(`${root}bench/results/latest.md`, table);
-process.stdout.write(`\n${table}`);
+writeFileSync(`${root}bench/results/latest.json`, `${JSON.stringify(report.toJson(), null, 2)}\n`);
+const markdown = report.toMarkdown();
+writeFileSync(`${root}bench/results/latest.md`, markdown);
+process.stdout.write(`\n${markdown}`);
+if (failures > 0) {
+  process.stderr.write(`\n${failures} measurement(s) failed; see the report\n`);
+  process.exitCode = 1;
+}

@@ -2,12 +2,10 @@
 // The floor: a server written directly on the MCP SDK (McpServer, its own stdio and Streamable
 // HTTP transports on node:http, no kit), doing the same work as the kit-built tool it is
 // compared with (`--work add|duality_outcome|roll_dice`).
-import { randomUUID } from "node:crypto";
-import { createServer as createHttpServer } from "node:http";
+// The HTTP modules load only when serving HTTP, so the stdio floor starts as lean as the SDK
+// allows.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 
 /** The work each floor variant does: the same engine call as the kit-built tool it is compared with. */
@@ -75,6 +73,12 @@ function createFloorServer() {
 }
 
 async function serveHttp() {
+  const { randomUUID } = await import("node:crypto");
+  const { createServer: createHttpServer } = await import("node:http");
+  const { StreamableHTTPServerTransport } = await import(
+    "@modelcontextprotocol/sdk/server/streamableHttp.js"
+  );
+  const { isInitializeRequest } = await import("@modelcontextprotocol/sdk/types.js");
   const sessions = new Map();
   const http = createHttpServer(async (request, response) => {
     const chunks = [];

@@ -2,19 +2,44 @@
 // contenders round by round so that machine noise hits them alike.
 import { spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 /** Starts a server command over stdio and returns a connected client. */
-export async function connectStdio(command) {
+export async function connectStdio(command, env) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: command,
     stderr: "ignore",
+    ...(env ? { env: { ...process.env, ...env } } : {}),
   });
   const client = new Client({ name: "bench", version: "1.0.0" });
   await client.connect(transport);
   return { client, close: () => client.close() };
+}
+
+/**
+ * Connects to a running endpoint: Streamable HTTP, or the legacy HTTP+SSE transport. Retries
+ * for up to 10 s, for servers that announce themselves a moment before they listen.
+ */
+export async function connectUrl(url, kind = "streamable-http") {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const client = new Client({ name: "bench", version: "1.0.0" });
+    const transport =
+      kind === "sse"
+        ? new SSEClientTransport(new URL(url))
+        : new StreamableHTTPClientTransport(new URL(url));
+    try {
+      await client.connect(transport);
+      return { client, close: () => client.close() };
+    } catch (error) {
+      await client.close().catch(() => {});
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 /** Starts a server command over HTTP on a free port and returns a connected client. */
@@ -62,6 +87,34 @@ export async function compareCalls(contenders, call, { rounds, callsPerRound, wa
     }
   }
   return samples.map(median);
+}
+
+/**
+ * Like compareCalls, but keeps every call's own latency: returns each contender's p50 and p99
+ * in microseconds over all measured calls, rounds interleaved as in compareCalls.
+ */
+export async function compareCallLatencies(contenders, call, { rounds, callsPerRound, warmup }) {
+  for (const contender of contenders) {
+    for (let index = 0; index < warmup; index++) await call(contender, index);
+  }
+  const samples = contenders.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? contenders.keys() : [...contenders.keys()].reverse();
+    for (const position of order) {
+      const contender = contenders[position];
+      for (let index = 0; index < callsPerRound; index++) {
+        const started = process.hrtime.bigint();
+        const result = await call(contender, index);
+        samples[position].push(Number(process.hrtime.bigint() - started) / 1000);
+        if (result?.isError) throw new Error(`${contender.label}: ${JSON.stringify(result)}`);
+      }
+    }
+  }
+  return samples.map((values) => {
+    const sorted = values.sort((a, b) => a - b);
+    const rank = (p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+    return { p50Us: rank(50), p99Us: rank(99), calls: sorted.length };
+  });
 }
 
 /** The median of a list of numbers. */
