@@ -61,7 +61,9 @@ describe("tool statistics", () => {
 describe("a tool's tier (gateway.md §11)", () => {
   function statsOf(latencies: number[], failures = 0): ToolStats {
     const stats = new ToolStats();
-    latencies.forEach((ms, index) => stats.record(ms, index < failures));
+    latencies.forEach((ms, index) => {
+      stats.record(ms, index < failures);
+    });
     return stats;
   }
 
