@@ -4,6 +4,7 @@
 // own benchmark runs. Writes results/latest.json and results/latest.md. `--quick` does less.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { bundleFloor } from "./lib/bundle-floor.mjs";
 import {
   BARE_NODE,
   builtServers,
@@ -16,7 +17,6 @@ import {
 import { prepareLoad, runSlices, startHttpServer } from "./lib/http-load.mjs";
 import {
   compareCallLatencies,
-  compareCalls,
   connectHttp,
   connectStdio,
   connectUrl,
@@ -36,18 +36,20 @@ const report = createReport({ quick });
 
 const SETTINGS = quick
   ? {
-      toolCalls: { rounds: 5, callsPerRound: 100, warmup: 100 },
+      toolCalls: { rounds: 10, callsPerRound: 40, warmup: 100 },
       coldStart: { rounds: 5 },
       memory: { rounds: 2, idleMs: 500 },
-      http: { slices: 8, sliceMs: 250, warmupMs: 300 },
+      http: { slices: 6, sliceMs: 200, warmupMs: 200 },
       gatewayCalls: { rounds: 6, callsPerRound: 100, warmup: 100 },
+      proxyCalls: { rounds: 6, callsPerRound: 40, warmup: 40 },
     }
   : {
-      toolCalls: { rounds: 15, callsPerRound: 300, warmup: 500 },
+      toolCalls: { rounds: 20, callsPerRound: 100, warmup: 300 },
       coldStart: { rounds: 15 },
       memory: { rounds: 5, idleMs: 1000 },
       http: { slices: 20, sliceMs: 500, warmupMs: 1000 },
       gatewayCalls: { rounds: 20, callsPerRound: 200, warmup: 300 },
+      proxyCalls: { rounds: 20, callsPerRound: 100, warmup: 200 },
     };
 
 const TOOL_CALL_TARGET = 1.15;
@@ -66,6 +68,23 @@ const servers = builtServers().filter((server) => {
 const dice = servers.find((server) => server.id === "dice");
 const gatewayFile = resolveBin(GATEWAY.folder, GATEWAY.command);
 let failures = 0;
+
+/**
+ * The floor every comparison uses: the bare-SDK server bundled as the commands are; the
+ * unbundled file only if bundling fails (then start-up figures flatter the commands).
+ */
+let floorServer = FLOOR_SERVER;
+let floorBundled = true;
+try {
+  floorServer = await bundleFloor();
+} catch (error) {
+  floorBundled = false;
+  report.skip(
+    "all",
+    "bundled floor",
+    `esbuild failed (${error.message}); using the unbundled floor`,
+  );
+}
 
 function fail(area, what, error) {
   failures++;
@@ -100,24 +119,26 @@ const TOOL_CALL_COMPARISONS = [
 async function compareToolCalls(comparison, transport) {
   const connect = transport === "stdio" ? connectStdio : connectHttp;
   const subject = await connect(comparison.server);
-  const floor = await connect([FLOOR_SERVER, "--work", comparison.work]).catch(async (error) => {
-    await subject.close();
-    throw error;
-  });
+  const floorConnection = await connect([floorServer, "--work", comparison.work]).catch(
+    async (error) => {
+      await subject.close();
+      throw error;
+    },
+  );
   try {
     const call = floorCall(comparison.work);
-    const [subjectUs, floorUs] = await compareCalls(
-      [subject, floor],
-      (client, index) => client.callTool(call(index)),
+    const [measured, floor] = await compareCallLatencies(
+      [subject, floorConnection].map((connection) => ({ ...connection, label: comparison.label })),
+      (contender, index) => contender.client.callTool(call(index)),
       SETTINGS.toolCalls,
     );
-    const ratio = subjectUs / floorUs;
+    const ratio = measured.p50Us / floor.p50Us;
     report.add({
       area: TOOL_CALL_AREA,
-      name: `${comparison.label} over ${transport}, per call`,
-      value: round1(subjectUs),
+      name: `${comparison.label} over ${transport}, p50 per call`,
+      value: round1(measured.p50Us),
       unit: "us",
-      reference: `bare SDK ${fmt(floorUs)} us`,
+      reference: `bare SDK ${fmt(floor.p50Us)} us (p99 ${fmt(measured.p99Us)} us, floor ${fmt(floor.p99Us)} us)`,
       ratio: round3(ratio),
       target: `<= ${TOOL_CALL_TARGET}x floor`,
       met: ratio <= TOOL_CALL_TARGET,
@@ -125,7 +146,7 @@ async function compareToolCalls(comparison, transport) {
     process.stderr.write(`  ${comparison.label} over ${transport}: ${ratio.toFixed(3)}x floor\n`);
   } finally {
     await subject.close();
-    await floor.close();
+    await floorConnection.close();
   }
 }
 
@@ -134,7 +155,20 @@ async function compareToolCalls(comparison, transport) {
 function processContenders({ gatewayDefault }) {
   const contenders = [
     { label: "floor: node, no library", args: [BARE_NODE], floor: true },
-    { label: "floor: bare-SDK server", args: [FLOOR_SERVER, "--work", "add"], floor: true },
+    {
+      label: `floor: bare-SDK server${floorBundled ? ", bundled like the commands" : ""}`,
+      args: [floorServer, "--work", "add"],
+      floor: true,
+    },
+    ...(floorBundled
+      ? [
+          {
+            label: "floor: bare-SDK server, unbundled",
+            args: [FLOOR_SERVER, "--work", "add"],
+            floor: true,
+          },
+        ]
+      : []),
     ...servers.map((server) => ({ label: server.command, args: [server.file, ...server.args] })),
   ];
   if (gatewayFile && gatewayDefault) {
@@ -148,12 +182,20 @@ function processContenders({ gatewayDefault }) {
   return contenders;
 }
 
+/** The floors' figures, for the reference column of start-up and memory rows. */
+function floorsText(values, unit) {
+  const sdk = floorBundled
+    ? `bare SDK ${fmt(values[1])} ${unit} bundled, ${fmt(values[2])} ${unit} unbundled`
+    : `bare SDK ${fmt(values[1])} ${unit}`;
+  return `${sdk}; node alone ${fmt(values[0])} ${unit}`;
+}
+
 async function coldStarts() {
   const area = "Cold start: spawn to the initialize answer over stdio (median)";
   const contenders = processContenders({ gatewayDefault: true });
   const samples = await measureColdStarts(contenders, SETTINGS.coldStart);
   const medians = samples.map(median);
-  const [bareNode, bareSdk] = medians;
+  const bareSdk = medians[1];
   contenders.forEach((contender, position) => {
     const value = medians[position];
     const row = {
@@ -164,7 +206,7 @@ async function coldStarts() {
     };
     if (!contender.floor) {
       Object.assign(row, {
-        reference: `bare SDK ${fmt(bareSdk)} ms; node alone ${fmt(bareNode)} ms`,
+        reference: floorsText(medians, "ms"),
         ratio: round3(value / bareSdk),
         target: `<= ${COLD_START_TARGET_MS} ms`,
         met: value <= COLD_START_TARGET_MS,
@@ -180,14 +222,14 @@ async function idleMemory() {
   const contenders = processContenders({ gatewayDefault: true });
   const samples = await measureIdleMemory(contenders, SETTINGS.memory);
   const megabytes = samples.map((values) => median(values) / 1e6);
-  const [bareNode, bareSdk] = megabytes;
+  const bareSdk = megabytes[1];
   contenders.forEach((contender, position) => {
     const value = megabytes[position];
     const row = { area, name: contender.label, value: round1(value), unit: "MB" };
     if (!contender.floor) {
       const target = contender.gateway ? GATEWAY_MEMORY_TARGET_MB : SERVER_MEMORY_TARGET_MB;
       Object.assign(row, {
-        reference: `bare SDK ${fmt(bareSdk)} MB; node alone ${fmt(bareNode)} MB`,
+        reference: floorsText(megabytes, "MB"),
         ratio: round3(value / bareSdk),
         target: `<= ${target} MB`,
         met: value <= target,
@@ -230,7 +272,7 @@ function httpSubjects() {
 
 async function httpThroughput(subject) {
   const subjectServer = await startHttpServer(subject.args, subject);
-  const floorServer = await startHttpServer([FLOOR_SERVER, "--work", subject.floorWork]).catch(
+  const floorHttp = await startHttpServer([floorServer, "--work", subject.floorWork]).catch(
     async (error) => {
       await subjectServer.close();
       throw error;
@@ -238,8 +280,13 @@ async function httpThroughput(subject) {
   );
   try {
     const loads = [
-      await prepareLoad(subjectServer.url, HTTP_CLIENTS, subject.call),
-      await prepareLoad(floorServer.url, HTTP_CLIENTS, floorCall(subject.floorWork)),
+      await prepareLoad(subjectServer.url, HTTP_CLIENTS, subject.call, subjectServer.child.pid),
+      await prepareLoad(
+        floorHttp.url,
+        HTTP_CLIENTS,
+        floorCall(subject.floorWork),
+        floorHttp.child.pid,
+      ),
     ];
     const [measured, floor] = await runSlices(loads, SETTINGS.http);
     if (measured.errors > 0 || floor.errors > 0) {
@@ -253,8 +300,16 @@ async function httpThroughput(subject) {
       name: `${subject.label}: throughput`,
       value: Math.round(measured.callsPerSecond),
       unit: "calls/s",
-      reference: `${floorLabel} ${fmt(floor.callsPerSecond)} calls/s`,
+      reference: `${floorLabel} ${fmt(floor.callsPerSecond)} calls/s; load generator used ${Math.round(measured.clientCpuShare * 100)}% / ${Math.round(floor.clientCpuShare * 100)}% of a core`,
       ratio: round3(measured.callsPerSecond / floor.callsPerSecond),
+    });
+    report.add({
+      area: HTTP_AREA,
+      name: `${subject.label}: server CPU per call`,
+      value: round1(measured.serverCpuUsPerCall),
+      unit: "us",
+      reference: `${floorLabel} ${fmt(floor.serverCpuUsPerCall)} us`,
+      ratio: round3(measured.serverCpuUsPerCall / floor.serverCpuUsPerCall),
     });
     for (const [name, key] of [
       ["p50", "p50Ms"],
@@ -274,7 +329,7 @@ async function httpThroughput(subject) {
     );
   } finally {
     await subjectServer.close();
-    await floorServer.close();
+    await floorHttp.close();
   }
 }
 
@@ -283,13 +338,13 @@ async function httpThroughput(subject) {
 const GATEWAY_AREA = "Gateway overhead: roll_dice p50, direct vs through a proxy (same run)";
 const PEERS_AREA = "Proxies over HTTP in front of the same dice command (roll_dice, one client)";
 
-async function measureLatencies(contenders) {
+async function measureLatencies(contenders, settings) {
   try {
     const results = await compareCallLatencies(
       contenders,
       (contender, index) =>
         contender.client.callTool({ ...dice.call(index), name: contender.tool }),
-      SETTINGS.gatewayCalls,
+      settings,
     );
     return results;
   } finally {
@@ -321,7 +376,7 @@ async function gatewayOverStdio() {
     await Promise.all(connected.map((contender) => contender.close()));
     throw error;
   }
-  const [direct, builtin, child] = await measureLatencies(connected);
+  const [direct, builtin, child] = await measureLatencies(connected, SETTINGS.gatewayCalls);
   const directMs = direct.p50Us / 1000;
   const builtinMs = builtin.p50Us / 1000;
   const childMs = child.p50Us / 1000;
@@ -400,7 +455,7 @@ async function proxiesOverHttp() {
     }
     if (contenders.length < 2 || contenders[0].label !== starters[0].label) return;
     const measuredContenders = contenders.splice(0);
-    const measured = await measureLatencies(measuredContenders);
+    const measured = await measureLatencies(measuredContenders, SETTINGS.proxyCalls);
     const directMs = measured[0].p50Us / 1000;
     measured.forEach((result, position) => {
       const p50 = result.p50Us / 1000;

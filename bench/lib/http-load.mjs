@@ -1,7 +1,8 @@
 // Streamable HTTP load on raw node:http (no client library in the loop): each virtual client is
 // one MCP session making sequential tools/call requests. Contenders take turns in time slices
 // so that machine noise falls on them alike.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { initializeRequest, PROTOCOL_VERSION } from "./raw-stdio.mjs";
 
@@ -115,11 +116,22 @@ export async function openSession(agent, url) {
   };
 }
 
+const CLOCK_TICKS_PER_SECOND =
+  Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
+
+/** User plus system CPU time a process has used so far, in microseconds (Linux /proc). */
+export function processCpuMicroseconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1e6) / CLOCK_TICKS_PER_SECOND;
+}
+
 /**
- * Prepares a contender: `clients` sessions on `url`, each calling `call(index)` in turn.
- * Returns an object that `runSlices` drives.
+ * Prepares a contender: `clients` sessions on `url` served by process `pid`, each calling
+ * `call(index)` in turn. Returns an object that `runSlices` drives.
  */
-export async function prepareLoad(url, clients, call) {
+export async function prepareLoad(url, clients, call, pid) {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const sessions = [];
   for (let index = 0; index < clients; index++) sessions.push(await openSession(agent, url));
@@ -127,6 +139,9 @@ export async function prepareLoad(url, clients, call) {
     sessions,
     call,
     agent,
+    pid,
+    serverCpuUs: 0,
+    clientCpuUs: 0,
     calls: 0,
     errors: 0,
     elapsedMs: 0,
@@ -137,6 +152,8 @@ export async function prepareLoad(url, clients, call) {
 async function runSlice(load, sliceMs) {
   const started = performance.now();
   const deadline = started + sliceMs;
+  const serverCpuBefore = processCpuMicroseconds(load.pid);
+  const clientCpuBefore = process.cpuUsage();
   let callIndex = 0;
   await Promise.all(
     load.sessions.map(async (session) => {
@@ -155,6 +172,9 @@ async function runSlice(load, sliceMs) {
     }),
   );
   load.elapsedMs += performance.now() - started;
+  load.serverCpuUs += processCpuMicroseconds(load.pid) - serverCpuBefore;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  load.clientCpuUs += clientCpu.user + clientCpu.system;
 }
 
 /**
@@ -164,7 +184,14 @@ async function runSlice(load, sliceMs) {
 export async function runSlices(loads, { slices, sliceMs, warmupMs }) {
   for (const load of loads) {
     await runSlice(load, warmupMs);
-    Object.assign(load, { calls: 0, errors: 0, elapsedMs: 0, latenciesUs: [] });
+    Object.assign(load, {
+      calls: 0,
+      errors: 0,
+      elapsedMs: 0,
+      latenciesUs: [],
+      serverCpuUs: 0,
+      clientCpuUs: 0,
+    });
   }
   for (let slice = 0; slice < slices; slice++) {
     const order = slice % 2 === 0 ? loads : [...loads].reverse();
@@ -179,6 +206,8 @@ export async function runSlices(loads, { slices, sliceMs, warmupMs }) {
       errors: load.errors,
       p50Ms: percentile(sorted, 50) / 1000,
       p99Ms: percentile(sorted, 99) / 1000,
+      serverCpuUsPerCall: load.serverCpuUs / load.calls,
+      clientCpuShare: load.clientCpuUs / 1000 / load.elapsedMs,
     };
   });
 }

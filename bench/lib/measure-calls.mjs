@@ -68,30 +68,10 @@ export async function connectHttp(command) {
 }
 
 /**
- * Runs `rounds` rounds; in each, every contender makes `callsPerRound` sequential calls.
- * Returns each contender's median per-call time over the rounds, in microseconds.
- */
-export async function compareCalls(contenders, call, { rounds, callsPerRound, warmup }) {
-  for (const contender of contenders) {
-    for (let index = 0; index < warmup; index++) await call(contender.client, index);
-  }
-  const samples = contenders.map(() => []);
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? contenders.keys() : [...contenders.keys()].reverse();
-    for (const position of order) {
-      const { client } = contenders[position];
-      const started = process.hrtime.bigint();
-      for (let index = 0; index < callsPerRound; index++) await call(client, index);
-      const elapsed = Number(process.hrtime.bigint() - started) / 1000 / callsPerRound;
-      samples[position].push(elapsed);
-    }
-  }
-  return samples.map(median);
-}
-
-/**
- * Like compareCalls, but keeps every call's own latency: returns each contender's p50 and p99
- * in microseconds over all measured calls, rounds interleaved as in compareCalls.
+ * Runs `rounds` rounds; in each, every contender makes `callsPerRound` sequential calls, the
+ * order reversed every other round. Returns each contender's p50 and p99 per-call latency in
+ * microseconds over all measured calls (a percentile, so bursts of machine noise move it less
+ * than a mean).
  */
 export async function compareCallLatencies(contenders, call, { rounds, callsPerRound, warmup }) {
   for (const contender of contenders) {
@@ -115,11 +95,4 @@ export async function compareCallLatencies(contenders, call, { rounds, callsPerR
     const rank = (p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
     return { p50Us: rank(50), p99Us: rank(99), calls: sorted.length };
   });
-}
-
-/** The median of a list of numbers. */
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
