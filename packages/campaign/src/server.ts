@@ -47,7 +47,11 @@ export interface CampaignServerOptions {
  */
 export const serverOptionsSchema = z.strictObject({
   dbPath: z.string().min(1, "must not be empty").optional(),
-  seed: z.string().min(1, "must be 1 to 256 characters").max(256, "must be 1 to 256 characters").optional(),
+  seed: z
+    .string()
+    .min(1, "must be 1 to 256 characters")
+    .max(256, "must be 1 to 256 characters")
+    .optional(),
 });
 
 const VERSION = readPackageVersion(import.meta.url);
