@@ -25,13 +25,13 @@ beforeAll(async () => {
 afterAll(cleanupAll);
 
 /** Sends tools/call slow with this downstream progress token (no SDK progress handling). */
-function slowWithToken(session: Session, token: string | number, steps: number) {
+function slowWithToken(session: Session, token: string | number, steps: number, settleMs = 150) {
   return session.client.request(
     {
       method: "tools/call",
       params: {
         name: "slow",
-        arguments: { ms: steps * 250, steps },
+        arguments: { ms: steps * 250, steps, settle_ms: settleMs },
         _meta: { progressToken: token },
       },
     },
@@ -108,5 +108,16 @@ describe("two HTTP sessions using the same progress token", () => {
     expect(new Set(upstreamTokens).size).toBe(upstreamTokens.length);
     await a.close();
     await b.close();
+  });
+});
+
+describe("an upstream that answers right after its last progress", () => {
+  it("still has every progress forwarded before the response", async () => {
+    const session = await openHttpSession(gateway.url);
+    const start = session.received.length;
+    await slowWithToken(session, "last", 3, 0);
+    await sleep(300);
+    expectOwnProgress(summarise(session.received.slice(start)), "last", 3);
+    await session.close();
   });
 });
