@@ -3,14 +3,9 @@ import { isAbsolute, join, resolve } from "node:path";
 import { serverOptionsSchema as campaignOptions } from "@tabletop-mcp/campaign";
 import { serverOptionsSchema as diceOptions } from "@tabletop-mcp/dice";
 import { serverOptionsSchema as dualityOptions } from "@tabletop-mcp/duality";
-import * as z from "zod";
+import { serverOptionsSchema as worldOptions } from "@tabletop-mcp/world";
+import type * as z from "zod";
 import type { BuiltinName, ConfigProblem } from "./types.js";
-
-/** The world server's JSON-expressible options: its world file, and whether to watch it. */
-const worldOptions = z.strictObject({
-  worldPath: z.string().min(1, "must not be empty"),
-  watch: z.boolean().optional(),
-});
 
 const SCHEMAS: Record<BuiltinName, z.ZodType<Record<string, unknown>>> = {
   dice: diceOptions,
