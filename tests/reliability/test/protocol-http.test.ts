@@ -1,3 +1,4 @@
+import { networkInterfaces } from "node:os";
 import { type HttpProcess, startHttpCommand } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isJsonRpcResult, jsonRpcError } from "./support/json-rpc.js";
@@ -15,6 +16,11 @@ import {
 import { type ServerCommand, serverCommands } from "./support/servers.js";
 
 const BODY_LIMIT = 1_048_576;
+
+/** An address of this machine that is not loopback, to prove nothing listens there. */
+const externalAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address?.family === "IPv4" && !address.internal)?.address;
 const TOKEN = "reliability-secret-token";
 
 interface Context {
@@ -334,6 +340,15 @@ describe.each(serverCommands())("HTTP protocol abuse against $name", (server) =>
       expectJsonRpcErrorBody(answer, -32001);
     }
     await ping(open.url, openSessionId);
+  });
+
+  it.skipIf(externalAddress === undefined)("listens on loopback only by default", async () => {
+    expect(new URL(open.url).hostname).toBe("127.0.0.1");
+    const port = new URL(open.url).port;
+    const elsewhere = `http://${externalAddress}:${port}/mcp/health`;
+    await expect(
+      rawHttp(elsewhere, { method: "GET", headers: { host: `127.0.0.1:${port}` } }),
+    ).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it("is still alive and healthy after all of it", async () => {

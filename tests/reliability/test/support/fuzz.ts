@@ -91,10 +91,11 @@ export async function fuzzServer(client: Client, options: FuzzOptions): Promise<
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const size = Buffer.byteLength(JSON.stringify(fuzzCase.args));
+      const status = (error as { code?: unknown }).code;
       if (
         options.bodyLimitBytes !== undefined &&
         size > options.bodyLimitBytes - 200 &&
-        message.includes("413")
+        status === 413
       ) {
         report.refusedOversize++;
         return;
