@@ -76,7 +76,23 @@ export async function connectUpstreamClient(
   client.onerror = () => {};
   await client.connect(transport, { timeout: timeoutMs });
   client.onclose = () => events.closed();
+  deliverResponsesAfterNotifications(transport);
   return client;
+}
+
+/**
+ * The SDK runs notification handlers one microtask late but settles a response at once, and
+ * settling forgets the request's progress handler. An upstream that sends its last progress
+ * and its response in one write would lose that progress; holding each response back by one
+ * microtask lets the notifications received before it be handled first, in order.
+ */
+function deliverResponsesAfterNotifications(transport: Transport): void {
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  transport.onmessage = (message, extra) => {
+    if ("method" in message) deliver(message, extra);
+    else queueMicrotask(() => deliver(message, extra));
+  };
 }
 
 /**
