@@ -5,6 +5,11 @@ export function jsonTypeOf(value: unknown): string {
   return typeof value;
 }
 
+/** `true` for a JSON object: not `null`, not an array. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return jsonTypeOf(value) === "object";
+}
+
 /** The JSON type a schema expects, with its article: `an integer`, `a string`. */
 export function expectedTypePhrase(type: string | string[] | undefined): string {
   const first = Array.isArray(type) ? type.find((name) => name !== "null") : type;

@@ -18,12 +18,17 @@ export function issueToProblems(
 ): ParameterProblem[] {
   const node = schemaAtPath(schema, issue.path);
   const parameter = formatPath(issue.path);
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => ({
+      parameter: formatPath([...issue.path, key]),
+      issue: unknownParameterIssue(node),
+    }));
+  }
+  // Whatever zod says about an absent value (an enum's options, a union's failure), it is missing.
+  if (!valueAtPath(input, issue.path).present) {
+    return [withRange({ parameter, issue: "Missing required parameter" }, node)];
+  }
   switch (issue.code) {
-    case "unrecognized_keys":
-      return issue.keys.map((key) => ({
-        parameter: formatPath([...issue.path, key]),
-        issue: unknownParameterIssue(schemaAtPath(schema, issue.path)),
-      }));
     case "invalid_type":
       return [withRange({ parameter, issue: invalidTypeIssue(issue, input, node) }, node)];
     case "too_big":
@@ -45,7 +50,6 @@ function unknownParameterIssue(objectNode: JsonSchemaNode | undefined): string {
 
 function invalidTypeIssue(issue: Issue, input: unknown, node: JsonSchemaNode | undefined): string {
   const located = valueAtPath(input, issue.path);
-  if (!located.present) return "Missing required parameter";
   const zodExpected = issue.code === "invalid_type" ? issue.expected : undefined;
   const phrase = expectedTypePhrase(
     node?.type ?? (zodExpected === "int" ? "integer" : zodExpected),
@@ -110,7 +114,7 @@ function valueAtPath(
     if (current === null || typeof current !== "object")
       return { present: false, value: undefined };
     const container = current as Record<PropertyKey, unknown>;
-    if (!(key in container)) return { present: false, value: undefined };
+    if (!Object.hasOwn(container, key)) return { present: false, value: undefined };
     current = container[key];
   }
   return { present: current !== undefined, value: current };

@@ -38,7 +38,7 @@ export function schemaAtPath(
   for (const key of path) {
     node = node && unwrapOptional(node);
     if (!node) return undefined;
-    node = typeof key === "number" ? node.items : node.properties?.[String(key)];
+    node = typeof key === "number" ? node.items : ownProperty(node.properties, String(key));
   }
   return node && unwrapOptional(node);
 }
@@ -48,6 +48,14 @@ export function acceptsNull(node: JsonSchemaNode): boolean {
   if (node.type === "null") return true;
   if (Array.isArray(node.type) && node.type.includes("null")) return true;
   return (node.anyOf ?? node.oneOf ?? []).some(acceptsNull);
+}
+
+/** A declared property's schema; inherited names such as `constructor` are not properties. */
+function ownProperty(
+  properties: Record<string, JsonSchemaNode> | undefined,
+  name: string,
+): JsonSchemaNode | undefined {
+  return properties && Object.hasOwn(properties, name) ? properties[name] : undefined;
 }
 
 function unwrapOptional(node: JsonSchemaNode): JsonSchemaNode {

@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import type { ParameterProblem } from "../errors.js";
+import { isJsonObject, jsonTypeOf } from "./describe-value.js";
 import { issueToProblems } from "./issue-to-problem.js";
 import { acceptsNull, type JsonSchemaNode } from "./json-schema.js";
 
@@ -9,14 +10,19 @@ export type ValidationOutcome<T> =
   | { ok: false; problems: ParameterProblem[] };
 
 /**
- * Validates raw tool arguments. `null` for an optional parameter means absent; nothing is
- * coerced; every problem of the request is reported, once, in the contract's wording.
+ * Validates raw tool arguments. Absent arguments mean `{}`; arguments that are not a JSON object
+ * are named `arguments`. `null` for an optional parameter means absent; nothing is coerced;
+ * every problem of the request is reported, once, in the contract's wording.
  */
 export function validateArguments<T>(
   schema: z.ZodType<T>,
   jsonSchema: JsonSchemaNode,
   raw: unknown,
 ): ValidationOutcome<T> {
+  if (raw !== undefined && !isJsonObject(raw)) {
+    const issue = `Expected an object, received ${jsonTypeOf(raw)}`;
+    return { ok: false, problems: [{ parameter: "arguments", issue }] };
+  }
   const input = dropOptionalNulls(raw ?? {}, jsonSchema);
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
@@ -56,7 +62,8 @@ export function dropOptionalNulls(value: unknown, node: JsonSchemaNode | undefin
   const record = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
   for (const [key, child] of Object.entries(record)) {
-    const childNode = properties[key];
+    // Own properties only: `constructor` or `__proto__` must not find Object.prototype's.
+    const childNode = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (!childNode) continue;
     if (child === null && !required.has(key) && !acceptsNull(childNode)) {
       copy ??= { ...record };

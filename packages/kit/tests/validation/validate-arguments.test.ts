@@ -164,6 +164,75 @@ describe("validateArguments", () => {
     ]);
   });
 
+  it.each([
+    ["string", z.string()],
+    ["integer", z.int().min(1).max(6)],
+    ["boolean", z.boolean()],
+    ["array", z.array(z.string())],
+    ["object", z.strictObject({ level: z.int() })],
+    ["enum", z.enum(["A", "B", "C"])],
+    ["literal", z.literal("on")],
+    ["union", z.union([z.string(), z.int()])],
+  ])("names a missing required %s parameter as missing", (_type, field) => {
+    const schema = z.strictObject({ name: z.string(), field });
+    const outcome = validateArguments(schema, toJsonSchema(schema, "input"), { name: "x" });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.problems.map(({ parameter, issue }) => ({ parameter, issue }))).toEqual([
+      { parameter: "field", issue: "Missing required parameter" },
+    ]);
+  });
+
+  it("names a missing required parameter inside an array item by its path", () => {
+    const schema = z.strictObject({ rolls: z.array(z.strictObject({ mode: z.enum(["A", "B"]) })) });
+    const outcome = validateArguments(schema, toJsonSchema(schema, "input"), { rolls: [{}] });
+    expect(outcome).toEqual({
+      ok: false,
+      problems: [{ parameter: "rolls[0].mode", issue: "Missing required parameter" }],
+    });
+  });
+
+  it.each([
+    ["a string", "4", "string"],
+    ["a number", 4, "number"],
+    ["an array", [{ dice_count: 1 }], "array"],
+    ["null", null, "null"],
+  ])("names the arguments themselves when they are %s, not an object", (_what, raw, type) => {
+    expect(problemsOf(raw)).toEqual([
+      { parameter: "arguments", issue: `Expected an object, received ${type}` },
+    ]);
+  });
+
+  it.each(["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"])(
+    "rejects %s as an unknown parameter, whatever it holds",
+    (key) => {
+      for (const value of [5, null, { dice_count: 1, dice_sides: 6 }]) {
+        const raw = JSON.parse(
+          `{"dice_count":1,"dice_sides":6,${JSON.stringify(key)}:${JSON.stringify(value)}}`,
+        );
+        expect(problemsOf(raw)).toEqual([
+          {
+            parameter: key,
+            issue:
+              "Unknown parameter; valid parameters are dice_count, dice_sides, modifier, mode, reroll, label, rolls",
+          },
+        ]);
+      }
+    },
+  );
+
+  it("does not take parameters from an object under __proto__", () => {
+    const raw = JSON.parse('{"__proto__":{"dice_count":1,"dice_sides":6}}');
+    expect(problemsOf(raw).map((problem) => [problem.parameter, problem.issue])).toEqual([
+      ["dice_count", "Missing required parameter"],
+      ["dice_sides", "Missing required parameter"],
+      [
+        "__proto__",
+        "Unknown parameter; valid parameters are dice_count, dice_sides, modifier, mode, reroll, label, rolls",
+      ],
+    ]);
+  });
+
   it("never throws and always answers with a value or named problems, whatever JSON arrives", () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), (input) => {
