@@ -390,6 +390,9 @@ async function gatewayOverStdio() {
     target: `<= ${IN_PROCESS_TARGET}x direct`,
     met: builtinMs / directMs <= IN_PROCESS_TARGET,
   });
+  process.stderr.write(
+    `  p50 direct ${fmt(directMs)} ms, builtin ${fmt(builtinMs)} ms, stdio child ${fmt(childMs)} ms\n`,
+  );
   const hop = childMs - directMs;
   report.add({
     area: GATEWAY_AREA,
@@ -459,6 +462,7 @@ async function proxiesOverHttp() {
     const directMs = measured[0].p50Us / 1000;
     measured.forEach((result, position) => {
       const p50 = result.p50Us / 1000;
+      process.stderr.write(`  ${measuredContenders[position].label}: ${fmt(p50)} ms p50\n`);
       const p99 = `p99 ${fmt(result.p99Us / 1000)} ms`;
       report.add({
         area: PEERS_AREA,

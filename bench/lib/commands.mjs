@@ -56,7 +56,7 @@ export const SERVERS = [
       name: "campaign_create",
       arguments: { name: `Bench ${index}`, gm_mode: "HUMAN" },
     }),
-    callLabel: "campaign_create on :memory:",
+    callLabel: "campaign_create (:memory: database)",
     floorWork: "add",
   },
   {
