@@ -1,6 +1,5 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema,
   ErrorCode,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
@@ -15,6 +14,8 @@ import { type Logger, silentLogger } from "./logger.js";
 import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
 import { ResourceHub } from "./resource-hub.js";
 import type { Tool, ToolContext } from "./tool.js";
+import { setToolCallHandler } from "./tool-call-handler.js";
+import { isJsonObject } from "./validation/describe-value.js";
 
 /** A whole server: its identity and its tools and resources. */
 export interface ServerSpec {
@@ -74,31 +75,35 @@ function registerTools(server: Server, spec: ServerSpec, hub: ResourceHub, logge
   const tools = new Map(spec.tools.map((tool) => [tool.name, tool]));
   const listings = spec.tools.map((tool) => tool.listing);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listings }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const tool = tools.get(request.params.name);
+  setToolCallHandler(server, (params, extra) => {
+    const name = params.name;
+    if (typeof name !== "string") {
+      throw new McpError(ErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
+    }
+    const tool = tools.get(name);
     if (!tool) {
       throw new McpError(
         ErrorCode.InvalidParams,
-        `Unknown tool: ${request.params.name}; available tools are ${[...tools.keys()].join(", ")}`,
+        `Unknown tool: ${name}; available tools are ${[...tools.keys()].join(", ")}`,
       );
     }
-    const progressToken = request.params._meta?.progressToken;
+    const progressToken = isJsonObject(params._meta) ? params._meta.progressToken : undefined;
     const context: ToolContext = {
-      rawArguments: request.params.arguments ?? {},
+      rawArguments: isJsonObject(params.arguments) ? params.arguments : {},
       signal: extra.signal,
       sessionId: extra.sessionId,
       logger,
       resourceUpdated: (uri) => hub.updated(uri),
       resourceListChanged: () => hub.listChanged(),
       progress: async (progress, total, message) => {
-        if (progressToken === undefined) return;
+        if (typeof progressToken !== "string" && typeof progressToken !== "number") return;
         await extra.sendNotification({
           method: "notifications/progress",
           params: { progressToken, progress, total, message },
         });
       },
     };
-    return tool.call(request.params.arguments, context);
+    return tool.call(params.arguments, context);
   });
 }
 

@@ -12,8 +12,15 @@ import { SpacingLimiter } from "../runtime/rate-limiter.js";
 import { installSessionGate } from "../runtime/session-gate.js";
 import { SessionRefusedError, type SessionRequest } from "../runtime/session-request.js";
 import { readSessionCookie, sessionCookie } from "./cookie.js";
+import { discardBody } from "./discard-body.js";
 import { JsonRpcCode, jsonRpcErrorBody } from "./json-rpc-error.js";
-import { BODY_LIMIT_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./limits.js";
+import {
+  BODY_LIMIT_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  DISCARD_LIMIT_BYTES,
+  DISCARD_TIMEOUT_MS,
+} from "./limits.js";
 import { createRequestGuard } from "./request-guard.js";
 import { type HttpSession, SessionStore } from "./session-store.js";
 
@@ -58,7 +65,15 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
     options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
     options.maxSessions ?? DEFAULT_MAX_SESSIONS,
   );
-  const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, logger: false, exposeHeadRoutes: false });
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    logger: false,
+    exposeHeadRoutes: false,
+    // `__proto__` and `constructor` keys stay plain own properties, so a tool call carrying one
+    // gets the same unknown-parameter answer as over stdio instead of a parse error.
+    onProtoPoisoning: "ignore",
+    onConstructorPoisoning: "ignore",
+  });
   app.removeContentTypeParser("text/plain");
   let draining = false;
   installGuards(app, options);
@@ -115,7 +130,7 @@ function installGuards(app: FastifyInstance, options: HttpOptions): void {
 
 function installErrorHandlers(app: FastifyInstance, logger: Logger): void {
   app.setErrorHandler(
-    (error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
+    async (error: { statusCode?: number; code?: string; message: string }, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) logger.error(`http error: ${error.message}`);
       const code =
@@ -126,7 +141,13 @@ function installErrorHandlers(app: FastifyInstance, logger: Logger): void {
           : JsonRpcCode.serverError;
       const message =
         status >= 500 ? "Internal server error" : httpErrorMessage(status, error.message);
-      void reply.code(status).type("application/json").send(jsonRpcErrorBody(code, message));
+      if (status === 413) {
+        await discardBody(request.raw, {
+          maxBytes: DISCARD_LIMIT_BYTES,
+          timeoutMs: DISCARD_TIMEOUT_MS,
+        });
+      }
+      return reply.code(status).type("application/json").send(jsonRpcErrorBody(code, message));
     },
   );
   app.setNotFoundHandler((request, reply) => {

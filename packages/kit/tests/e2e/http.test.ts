@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import { request as httpRequest } from "node:http";
+import { connect as connectSocket } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -75,6 +77,39 @@ function rawPost(url: string, body: unknown, headers: Record<string, string>): P
     outgoing.on("error", reject);
     outgoing.end(JSON.stringify(body));
   });
+}
+
+/**
+ * Posts a body of `size` bytes over a raw socket, finishing every write before reading
+ * anything, as a simple client does; resolves with the answer's status line code and body.
+ */
+async function postWholeBodyThenRead(
+  port: number,
+  size: number,
+): Promise<{ status: number; body: string }> {
+  const socket = connectSocket(port, "127.0.0.1");
+  await once(socket, "connect");
+  socket.pause();
+  const head = `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${size}\r\n\r\n`;
+  const written = new Promise<void>((resolve, reject) => {
+    socket.write(head);
+    socket.write(Buffer.alloc(size, "x"), (error) => (error ? reject(error) : resolve()));
+  });
+  const chunks: Buffer[] = [];
+  const closed = new Promise<void>((resolve, reject) => {
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.once("end", resolve);
+    socket.once("error", reject);
+  });
+  // A reset makes both fail; the write's error is the one reported.
+  closed.catch(() => undefined);
+  await written;
+  socket.resume();
+  await closed;
+  socket.destroy();
+  const text = Buffer.concat(chunks).toString();
+  const [statusLine = "", body = ""] = [text.split("\r\n")[0], text.split("\r\n\r\n")[1]];
+  return { status: Number(statusLine.split(" ")[1]), body };
 }
 
 /** Reads the JSON-RPC message out of a JSON or single-event SSE response. */
@@ -171,6 +206,15 @@ describe("a kit server over HTTP", () => {
       params: { ...INITIALIZE.params, padding: "x".repeat(1_100_000) },
     };
     await expectJsonRpcError(await post(handle.url, huge), 413, /too large/);
+  });
+
+  it("answers 413 to a client that writes a whole 5 MiB body before reading, every time", async () => {
+    const handle = await start();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const { status, body } = await postWholeBodyThenRead(handle.port, 5 * 1024 * 1024);
+      expect(status).toBe(413);
+      expect(JSON.parse(body)).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
+    }
   });
 
   it("answers 404 for an unknown session and 400 for a non-initialize request without one", async () => {

@@ -1,0 +1,103 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { connectHttp, connectStdio, startHttpFixture, structured } from "./harness.js";
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+const transports: Record<string, () => Promise<Client>> = {
+  stdio: async () => {
+    const { client } = await connectStdio();
+    closers.push(() => client.close());
+    return client;
+  },
+  http: async () => {
+    const handle = await startHttpFixture();
+    closers.push(() => handle.close());
+    const client = await connectHttp(handle.url);
+    closers.push(() => client.close());
+    return client;
+  },
+};
+
+/** Sends `tools/call` with `params` serialized exactly as given, own `__proto__` keys included. */
+async function callRaw(client: Client, paramsJson: string) {
+  const params = JSON.parse(paramsJson) as { name: string };
+  return client.request({ method: "tools/call", params }, CallToolResultSchema);
+}
+
+const UNKNOWN_FOR_ADD = "Unknown parameter; valid parameters are a, b";
+
+describe.each(Object.keys(transports))("tool arguments as sent over %s", (transport) => {
+  const connect = () => (transports[transport] as () => Promise<Client>)();
+
+  it.each(["__proto__", "constructor", "prototype"])(
+    "rejects %s as an unknown parameter instead of running the tool",
+    async (key) => {
+      const client = await connect();
+      for (const value of ["5", "null", '{"a":1}']) {
+        const result = await callRaw(
+          client,
+          `{"name":"add","arguments":{"a":1,"b":2,"${key}":${value}}}`,
+        );
+        expect(result.isError).toBe(true);
+        expect(structured(result)).toEqual({
+          error: {
+            message: "Invalid parameters provided",
+            details: [{ parameter: key, issue: UNKNOWN_FOR_ADD }],
+          },
+        });
+      }
+    },
+  );
+
+  it("does not let an object under __proto__ supply parameters", async () => {
+    const result = await callRaw(
+      await connect(),
+      '{"name":"add","arguments":{"__proto__":{"a":1,"b":2}}}',
+    );
+    expect(result.isError).toBe(true);
+    const details = (structured(result).error as { details: Array<{ parameter: string }> }).details;
+    expect(details.map((detail) => detail.parameter)).toEqual(["a", "b", "__proto__"]);
+  });
+
+  it.each([
+    ['"a=1"', "string"],
+    ["7", "number"],
+    ["[1,2]", "array"],
+    ["null", "null"],
+  ])(
+    "answers arguments %s with the invalid-parameters result naming arguments",
+    async (raw, type) => {
+      const result = await callRaw(await connect(), `{"name":"add","arguments":${raw}}`);
+      expect(result.isError).toBe(true);
+      expect(structured(result)).toEqual({
+        error: {
+          message: "Invalid parameters provided",
+          details: [{ parameter: "arguments", issue: `Expected an object, received ${type}` }],
+        },
+      });
+    },
+  );
+
+  it("treats absent arguments as an empty object", async () => {
+    const client = await connect();
+    expect(structured(await callRaw(client, '{"name":"counter_increment"}'))).toEqual({
+      value: 1,
+    });
+    const add = await callRaw(client, '{"name":"add"}');
+    expect(add.isError).toBe(true);
+    expect(structured(add)).toMatchObject({
+      error: { details: [{ parameter: "a" }, { parameter: "b" }] },
+    });
+  });
+
+  it("still answers a call without a tool name with a one-line protocol error", async () => {
+    await expect(callRaw(await connect(), '{"arguments":{}}')).rejects.toThrow(
+      /-32602: tools\/call needs params\.name, a tool name$/,
+    );
+  });
+});
