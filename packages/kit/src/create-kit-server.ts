@@ -1,11 +1,13 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
+  type CallToolResult,
   ErrorCode,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  type RequestId,
   type Resource as ResourceListing,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
@@ -35,6 +37,23 @@ export interface KitServerOptions {
   /** Shared by every session of the process so that updates cross sessions; one is made if absent. */
   hub?: ResourceHub;
   logger?: Logger;
+  /**
+   * Runs around every tool call (validation included), e.g. to open an AsyncLocalStorage scope
+   * that knows the call's request id; must return what `run` returns.
+   */
+  aroundToolCall?: (
+    call: ToolCallInfo,
+    run: () => Promise<CallToolResult>,
+  ) => Promise<CallToolResult>;
+}
+
+/** What {@link KitServerOptions.aroundToolCall} learns about a tool call. */
+export interface ToolCallInfo {
+  readonly tool: string;
+  /** The JSON-RPC id of the `tools/call` request. */
+  readonly requestId: RequestId;
+  /** The request's `_meta`, as the client sent it (`{}` when absent). */
+  readonly meta: Readonly<Record<string, unknown>>;
 }
 
 /** JSON-RPC error code of MCP's "resource not found". */
@@ -58,7 +77,7 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
       ...(spec.instructions ? { instructions: spec.instructions } : {}),
     },
   );
-  registerTools(server, spec, hub, logger);
+  registerTools(server, spec, hub, logger, options.aroundToolCall);
   if (hasResources) registerResources(server, spec, hub);
   hub.attach(server);
   // Malformed messages from a client surface here; they are the client's mistake, not ours.
@@ -71,7 +90,13 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
   return server;
 }
 
-function registerTools(server: Server, spec: ServerSpec, hub: ResourceHub, logger: Logger): void {
+function registerTools(
+  server: Server,
+  spec: ServerSpec,
+  hub: ResourceHub,
+  logger: Logger,
+  aroundToolCall: KitServerOptions["aroundToolCall"],
+): void {
   const tools = new Map(spec.tools.map((tool) => [tool.name, tool]));
   const listings = spec.tools.map((tool) => tool.listing);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listings }));
@@ -87,7 +112,8 @@ function registerTools(server: Server, spec: ServerSpec, hub: ResourceHub, logge
         `Unknown tool: ${name}; available tools are ${[...tools.keys()].join(", ")}`,
       );
     }
-    const progressToken = isJsonObject(params._meta) ? params._meta.progressToken : undefined;
+    const meta = isJsonObject(params._meta) ? params._meta : {};
+    const progressToken = meta.progressToken;
     const context: ToolContext = {
       rawArguments: isJsonObject(params.arguments) ? params.arguments : {},
       signal: extra.signal,
@@ -103,7 +129,9 @@ function registerTools(server: Server, spec: ServerSpec, hub: ResourceHub, logge
         });
       },
     };
-    return tool.call(params.arguments, context);
+    const run = () => tool.call(params.arguments, context);
+    if (!aroundToolCall) return run();
+    return aroundToolCall({ tool: name, requestId: extra.requestId, meta }, run);
   });
 }
 

@@ -6,7 +6,12 @@ export type {
 } from "./cli/flags.js";
 export { parseCommandLine } from "./cli/flags.js";
 export { UsageError } from "./cli/usage-error.js";
-export { createKitServer, type KitServerOptions, type ServerSpec } from "./create-kit-server.js";
+export {
+  createKitServer,
+  type KitServerOptions,
+  type ServerSpec,
+  type ToolCallInfo,
+} from "./create-kit-server.js";
 export {
   type DomainErrorBody,
   type InvalidParametersBody,

@@ -1,6 +1,8 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { type Client, Client as SdkClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { createFixtureServer, createFixtureState } from "../fixture/fixture-server.mjs";
 import { connectHttp, connectStdio, startHttpFixture, structured } from "./harness.js";
 
 const closers: Array<() => Promise<void>> = [];
@@ -99,5 +101,29 @@ describe.each(Object.keys(transports))("tool arguments as sent over %s", (transp
     await expect(callRaw(await connect(), '{"arguments":{}}')).rejects.toThrow(
       /-32602: tools\/call needs params\.name, a tool name$/,
     );
+  });
+});
+
+describe("aroundToolCall", () => {
+  it("wraps every call, validation included, with its request id and _meta", async () => {
+    const seen: unknown[] = [];
+    const server = createFixtureServer(createFixtureState(), {
+      aroundToolCall: async (call, run) => {
+        const result = await run();
+        seen.push({ ...call, isError: result.isError === true });
+        return result;
+      },
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new SdkClient({ name: "around", version: "1.0.0" });
+    await client.connect(clientSide);
+    closers.push(() => client.close());
+    await callRaw(client, '{"name":"add","arguments":{"a":1,"b":2},"_meta":{"request_id":"r-1"}}');
+    await callRaw(client, '{"name":"add","arguments":"x"}');
+    expect(seen).toEqual([
+      { tool: "add", requestId: expect.anything(), meta: { request_id: "r-1" }, isError: false },
+      { tool: "add", requestId: expect.anything(), meta: {}, isError: true },
+    ]);
   });
 });
