@@ -15,6 +15,7 @@ import {
 import { type Logger, silentLogger } from "./logger.js";
 import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
 import { ResourceHub } from "./resource-hub.js";
+import { sharedSchemaValidator } from "./shared-schema-validator.js";
 import type { Tool, ToolContext } from "./tool.js";
 import { setToolCallHandler } from "./tool-call-handler.js";
 import { isJsonObject } from "./validation/describe-value.js";
@@ -75,6 +76,7 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
         ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
       },
       ...(spec.instructions ? { instructions: spec.instructions } : {}),
+      jsonSchemaValidator: sharedSchemaValidator,
     },
   );
   registerTools(server, spec, hub, logger, options.aroundToolCall);
