@@ -12,25 +12,28 @@
 // - Code splitting keeps dynamic imports (the kit's HTTP stack: Fastify and the SDK's HTTP
 //   transports) in separate chunks beside it, loaded only when serving HTTP.
 // - Dependencies with a native addon (better-sqlite3) stay external: their compiled binary is
-//   found relative to their own package, so they are installed, not bundled.
-// - Packages named in --external stay external too. The gateway keeps the server packages, the
-//   kit, the SDK and zod external: the servers import them, and one copy of each must serve
-//   both, and each server reads its version from its own package.json.
+//   found relative to their own package, so they are installed, not bundled. One that a bundled
+//   dependency imports (the campaign's better-sqlite3, in the gateway) is required from that
+//   dependency's installed folder, where the package manager put it.
+// - In a bundled dependency's modules, import.meta.url is the module's URL where that
+//   dependency is installed (found with import.meta.resolve of its package.json at run time), so
+//   what it reads relative to itself (each server's package.json, for its version) is its own.
+//   A command can therefore bundle the server packages it serves in-process (the gateway).
+// - Packages named in --external stay external.
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { build } from "esbuild";
 
 const CHUNK_PREFIX = "cli-chunk-";
 const packageDirectory = process.cwd();
 const manifest = JSON.parse(readFileSync(join(packageDirectory, "package.json"), "utf8"));
-const requireFromPackage = createRequire(join(packageDirectory, "package.json"));
 
-/** Whether an installed dependency builds a native addon, which cannot be bundled. */
-function hasNativeAddon(dependency) {
+/** Whether a dependency, as installed for the package in folder `from`, builds a native addon. */
+function hasNativeAddon(dependency, from = packageDirectory) {
   let manifestPath;
   try {
-    manifestPath = requireFromPackage.resolve(`${dependency}/package.json`);
+    manifestPath = createRequire(join(from, "package.json")).resolve(`${dependency}/package.json`);
   } catch {
     return false;
   }
@@ -38,6 +41,12 @@ function hasNativeAddon(dependency) {
   return (
     dependencyManifest.gypfile === true || existsSync(join(dirname(manifestPath), "binding.gyp"))
   );
+}
+
+/** `a` of `a/b`, `@s/a` of `@s/a/b`. */
+function packageName(specifier) {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 }
 
 function requestedExternals(argv) {
@@ -67,6 +76,80 @@ const external = [
   ...dependencies.filter(hasNativeAddon),
   ...requestedExternals(process.argv.slice(2)),
 ];
+
+/** The package a file belongs to (nearest package.json with a name): its folder and name. */
+const packageRoots = new Map();
+function owningPackage(file) {
+  let folder = dirname(file);
+  const visited = [];
+  while (!packageRoots.has(folder)) {
+    visited.push(folder);
+    const candidate = join(folder, "package.json");
+    if (existsSync(candidate)) {
+      const { name } = JSON.parse(readFileSync(candidate, "utf8"));
+      if (typeof name === "string") {
+        packageRoots.set(folder, { root: folder, name });
+        break;
+      }
+    }
+    const parent = dirname(folder);
+    if (parent === folder) {
+      packageRoots.set(folder, undefined);
+      break;
+    }
+    folder = parent;
+  }
+  const found = packageRoots.get(folder);
+  for (const each of visited) packageRoots.set(each, found);
+  return found;
+}
+
+/**
+ * Keeps modules of bundled dependencies working from inside the bundle:
+ * - `import.meta.url` in a dependency's module becomes that module's URL where the dependency is
+ *   installed (found at run time with import.meta.resolve of its package.json), so files it
+ *   reads relative to itself (its package.json, for its version) are still its own.
+ * - A dependency's own dependency with a native addon (the campaign's better-sqlite3) stays
+ *   external but is required from the dependency's folder, where the package manager put it.
+ */
+const bundledDependencies = {
+  name: "bundled-dependencies",
+  setup(build) {
+    build.onLoad({ filter: /\.m?js$/ }, (args) => {
+      const owner = owningPackage(args.path);
+      if (!owner || owner.name === manifest.name) return undefined;
+      const source = readFileSync(args.path, "utf8");
+      if (!source.includes("import.meta.url")) return undefined;
+      const inside = relative(owner.root, args.path).split(sep).join("/");
+      const url = `new URL(${JSON.stringify(inside)}, import.meta.resolve(${JSON.stringify(`${owner.name}/package.json`)})).href`;
+      return { contents: source.replaceAll("import.meta.url", url), loader: "js" };
+    });
+    const nativeAddons = new Map();
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.namespace !== "file" || args.kind !== "import-statement") return undefined;
+      if (args.path.startsWith("node:")) return undefined;
+      const owner = owningPackage(args.importer);
+      if (!owner || owner.name === manifest.name) return undefined;
+      const key = `${owner.root}\0${packageName(args.path)}`;
+      if (!nativeAddons.has(key)) {
+        nativeAddons.set(key, hasNativeAddon(packageName(args.path), owner.root));
+      }
+      if (!nativeAddons.get(key)) return undefined;
+      return {
+        path: `${owner.name}>${args.path}`,
+        namespace: "native-addon",
+        pluginData: { owner: owner.name, specifier: args.path },
+      };
+    });
+    // The addon's package is CommonJS: its module.exports is what a default import receives.
+    build.onLoad({ filter: /.*/, namespace: "native-addon" }, ({ pluginData }) => ({
+      contents:
+        `import { createRequire } from "node:module";\n` +
+        `export default createRequire(import.meta.resolve(${JSON.stringify(`${pluginData.owner}/package.json`)}))(${JSON.stringify(pluginData.specifier)});\n`,
+      loader: "js",
+    }));
+  },
+};
 const outputDirectory = join(packageDirectory, "dist");
 removePreviousBundle(outputDirectory);
 
@@ -87,6 +170,7 @@ const result = await build({
   banner: {
     js: 'import { createRequire as __tabletopCreateRequire } from "node:module"; const require = __tabletopCreateRequire(import.meta.url);',
   },
+  plugins: [bundledDependencies],
   metafile: true,
   logLevel: "warning",
 });
