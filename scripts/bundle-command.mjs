@@ -73,7 +73,7 @@ function removePreviousBundle(outputDirectory) {
 
 const dependencies = Object.keys(manifest.dependencies ?? {});
 const external = [
-  ...dependencies.filter(hasNativeAddon),
+  ...dependencies.filter((dependency) => hasNativeAddon(dependency)),
   ...requestedExternals(process.argv.slice(2)),
 ];
 

@@ -13,11 +13,7 @@ import type { CommandEnvironment } from "./commands/command-environment.js";
 import { createId, type RandomBytes } from "./domain/ids.js";
 import { emptyContext, type SessionContext } from "./domain/records.js";
 import { createResources, createResourceTemplates } from "./resources/index.js";
-import {
-  currentRequestId,
-  serveContextSubscription,
-  serveToolsWithRequestIds,
-} from "./session-protocol.js";
+import { currentRequestId, serveContextSubscription, withRequestId } from "./session-protocol.js";
 import type { CampaignStore } from "./storage/campaign-store.js";
 import { MEMORY_DATABASE, openCampaignStore } from "./storage/open-campaign-store.js";
 import { createTools } from "./tools/index.js";
@@ -103,9 +99,8 @@ export function createServer(options: CampaignServerOptions = {}): Server {
       resources: createResources(environment.store, () => context),
       resourceTemplates: createResourceTemplates(environment.store),
     },
-    { hub, logger },
+    { hub, logger, aroundToolCall: withRequestId },
   );
-  serveToolsWithRequestIds(server, tools, hub, logger);
   announceContext = serveContextSubscription(server, hub);
   return server;
 }

@@ -1,13 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  McpError,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Logger, ResourceHub, Tool, ToolContext } from "@tabletop-mcp/kit";
+import type { ResourceHub } from "@tabletop-mcp/kit";
 import { CONTEXT_URI } from "./resource-uris.js";
 
 const requestScope = new AsyncLocalStorage<string>();
@@ -23,50 +20,21 @@ export function currentRequestId(): string {
 }
 
 /**
- * Serves `tools/call` like the kit does, but inside a scope that knows the call's request id,
- * which the kit's tool context does not carry and every logged event needs.
+ * Runs one tool call inside a scope that knows its request id (campaign.md §2.7): the call's
+ * `_meta.request_id` when it is a string, else the JSON-RPC id as a string. Given to the kit as
+ * `aroundToolCall`, so validation and the handler both run in the scope.
  *
- * @param server - one MCP session's server, from the kit
- * @param tools - its tools
- * @param hub - the process-wide resource hub
- * @param logger - the process logger
+ * @param call - the call's JSON-RPC id and `_meta`
+ * @param run - the kit's handling of the call
+ * @returns what `run` returns
  */
-export function serveToolsWithRequestIds(
-  server: Server,
-  tools: readonly Tool[],
-  hub: ResourceHub,
-  logger: Logger,
-): void {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const tool = byName.get(request.params.name);
-    if (!tool) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool: ${request.params.name}; available tools are ${[...byName.keys()].join(", ")}`,
-      );
-    }
-    const meta = request.params._meta;
-    const progressToken = meta?.progressToken;
-    const context: ToolContext = {
-      signal: extra.signal,
-      rawArguments: request.params.arguments ?? {},
-      sessionId: extra.sessionId,
-      logger,
-      resourceUpdated: (uri) => hub.updated(uri),
-      resourceListChanged: () => hub.listChanged(),
-      progress: async (progress, total, message) => {
-        if (progressToken === undefined) return;
-        await extra.sendNotification({
-          method: "notifications/progress",
-          params: { progressToken, progress, total, message },
-        });
-      },
-    };
-    const metaRequestId = meta?.request_id;
-    const requestId = typeof metaRequestId === "string" ? metaRequestId : String(extra.requestId);
-    return requestScope.run(requestId, () => tool.call(request.params.arguments, context));
-  });
+export function withRequestId<Result>(
+  call: { readonly requestId: string | number; readonly meta: Readonly<Record<string, unknown>> },
+  run: () => Promise<Result>,
+): Promise<Result> {
+  const metaRequestId = call.meta.request_id;
+  const requestId = typeof metaRequestId === "string" ? metaRequestId : String(call.requestId);
+  return requestScope.run(requestId, run);
 }
 
 /**
