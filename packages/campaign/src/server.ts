@@ -6,6 +6,7 @@ import {
   type Logger,
   ResourceHub,
   readPackageVersion,
+  replaySeedOption,
   silentLogger,
 } from "@tabletop-mcp/kit";
 import * as z from "zod";
@@ -43,11 +44,7 @@ export interface CampaignServerOptions {
  */
 export const serverOptionsSchema = z.strictObject({
   dbPath: z.string().min(1, "must not be empty").optional(),
-  seed: z
-    .string()
-    .min(1, "must be 1 to 256 characters")
-    .max(256, "must be 1 to 256 characters")
-    .optional(),
+  seed: replaySeedOption,
 });
 
 const VERSION = readPackageVersion(import.meta.url);

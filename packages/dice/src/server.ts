@@ -4,12 +4,12 @@ import {
   type Logger,
   type ResourceHub,
   readPackageVersion,
+  replaySeedOption,
 } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import {
   createCryptoSource,
   createSeededSource,
-  MAX_SEED_LENGTH,
   type RandomSource,
   type RandomTable,
 } from "./engine/index.js";
@@ -38,12 +38,7 @@ export interface DiceServerOptions {
  * seed. Strict: unknown keys are rejected.
  */
 export const serverOptionsSchema = z.strictObject({
-  seed: z
-    .string()
-    .refine((seed) => [...seed].length >= 1 && [...seed].length <= MAX_SEED_LENGTH, {
-      message: `must be 1-${MAX_SEED_LENGTH} characters`,
-    })
-    .optional(),
+  seed: replaySeedOption,
 });
 
 const INSTRUCTIONS = [

@@ -4,10 +4,10 @@ import {
   type Logger,
   type ResourceHub,
   readPackageVersion,
+  replaySeedOption,
 } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { createRandomDieRoller, type DieRoller } from "./engine/index.js";
-import { MAX_SEED_LENGTH } from "./engine/xoshiro128-star-star.js";
 import { createDualityTools } from "./tools/index.js";
 
 /** How to build one Duality server instance. */
@@ -29,12 +29,7 @@ export interface DualityServerOptions {
  * seed. Strict: unknown keys are rejected.
  */
 export const serverOptionsSchema = z.strictObject({
-  seed: z
-    .string()
-    .refine((seed) => [...seed].length >= 1 && [...seed].length <= MAX_SEED_LENGTH, {
-      message: `must be 1-${MAX_SEED_LENGTH} characters`,
-    })
-    .optional(),
+  seed: replaySeedOption,
 });
 
 const INSTRUCTIONS = [
