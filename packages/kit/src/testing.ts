@@ -159,3 +159,29 @@ export function assertUsageError(result: SpawnSyncReturns<string>, flag: string)
     );
   }
 }
+
+/** The headers a Streamable HTTP `POST /mcp` carries: a JSON body, JSON or SSE accepted. */
+export const MCP_POST_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+};
+
+/**
+ * A raw JSON-RPC `initialize` request, for tests that speak the protocol without the SDK client.
+ *
+ * @param id - the request id
+ * @param clientName - the `clientInfo.name` the server sees
+ * @returns the message, ready for `JSON.stringify`
+ */
+export function initializeRequest(id: string | number = 1, clientName = "raw-test") {
+  return {
+    jsonrpc: "2.0" as const,
+    id,
+    method: "initialize" as const,
+    params: {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: clientName, version: "1.0.0" },
+    },
+  };
+}

@@ -6,6 +6,8 @@ import {
   connectHttp,
   connectStdioCommand,
   type HttpProcess,
+  initializeRequest,
+  MCP_POST_HEADERS,
   startHttpCommand,
   type TestConnection,
 } from "@tabletop-mcp/kit/testing";
@@ -178,20 +180,8 @@ describe("clients over HTTP", () => {
   it("refuses an unknown ?tier= with 400 and a JSON-RPC body naming the accepted values", async () => {
     const response = await fetch(`${gateway.url}?tier=quick`, {
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          clientInfo: { name: "t", version: "1" },
-        },
-      }),
+      headers: MCP_POST_HEADERS,
+      body: JSON.stringify(initializeRequest(1, "t")),
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { message: string } };

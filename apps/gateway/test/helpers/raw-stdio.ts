@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { initializeRequest } from "@tabletop-mcp/kit/testing";
 import { GATEWAY_ENTRY, trackPid, waitFor } from "./gateway.js";
 
 /** One JSON-RPC message as it appeared on the gateway's stdout. */
@@ -83,11 +84,7 @@ export function spawnRawStdioGateway(args: readonly string[]): RawStdioGateway {
 
 /** Performs the MCP handshake with request id `id`. */
 export async function initializeRaw(gateway: RawStdioGateway, id: number): Promise<RawMessage> {
-  const response = await gateway.request(id, "initialize", {
-    protocolVersion: "2025-11-25",
-    capabilities: {},
-    clientInfo: { name: "raw-test", version: "1.0.0" },
-  });
+  const response = await gateway.request(id, "initialize", initializeRequest(id).params);
   gateway.send({ method: "notifications/initialized" });
   return response;
 }

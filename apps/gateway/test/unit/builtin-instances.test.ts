@@ -6,7 +6,7 @@ import {
   serveHttp,
   silentLogger,
 } from "@tabletop-mcp/kit";
-import { callTool, connectHttp } from "@tabletop-mcp/kit/testing";
+import { callTool, connectHttp, initializeRequest } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateConfig } from "../../src/config/validate-config.js";
 import { Gateway } from "../../src/gateway.js";
@@ -75,16 +75,7 @@ async function rawPost(
 }
 
 async function rawInitialize(url: string): Promise<string> {
-  const response = await rawPost(url, undefined, {
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-11-25",
-      capabilities: {},
-      clientInfo: { name: "raw", version: "1" },
-    },
-  });
+  const response = await rawPost(url, undefined, initializeRequest(1, "raw"));
   const sessionId = response.headers.get("mcp-session-id");
   if (!sessionId) throw new Error("no session id");
   await rawPost(url, sessionId, { jsonrpc: "2.0", method: "notifications/initialized" });

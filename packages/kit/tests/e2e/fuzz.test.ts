@@ -4,6 +4,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { initializeRequest } from "../../src/testing.js";
 import { createFixtureServer, createFixtureState } from "../fixture/fixture-server.mjs";
 import { FIXTURE_ENTRY } from "./harness.js";
 
@@ -82,18 +83,7 @@ describe("a kit server under random arguments", () => {
       ),
       { numRuns: 200, seed: 7 },
     );
-    child.stdin.write(
-      `${JSON.stringify({
-        jsonrpc: "2.0",
-        id: "init",
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          clientInfo: { name: "raw", version: "1" },
-        },
-      })}\n`,
-    );
+    child.stdin.write(`${JSON.stringify(initializeRequest("init", "raw"))}\n`);
     for (const line of lines) child.stdin.write(`${line}\n`);
     child.stdin.write(
       `${JSON.stringify({ jsonrpc: "2.0", id: "last", method: "tools/call", params: { name: "add", arguments: { a: 3, b: 4 } } })}\n`,

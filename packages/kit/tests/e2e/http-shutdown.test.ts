@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { initializeRequest, MCP_POST_HEADERS } from "../../src/testing.js";
 import { connectHttp, FIXTURE_ENTRY, structured } from "./harness.js";
 
 describe("an HTTP kit server shutting down", () => {
@@ -21,20 +22,8 @@ describe("an HTTP kit server shutting down", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const refused = await fetch(url, {
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          clientInfo: { name: "late", version: "1" },
-        },
-      }),
+      headers: MCP_POST_HEADERS,
+      body: JSON.stringify(initializeRequest(1, "late")),
     });
     expect(refused.status).toBe(503);
     expect(structured(await slow)).toEqual({ slept: 600 });

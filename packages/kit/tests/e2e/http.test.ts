@@ -6,18 +6,10 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HttpHandle } from "../../src/index.js";
+import { initializeRequest } from "../../src/testing.js";
 import { connectHttp, startHttpFixture, structured } from "./harness.js";
 
-const INITIALIZE = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-11-25",
-    capabilities: {},
-    clientInfo: { name: "raw", version: "1" },
-  },
-};
+const INITIALIZE = initializeRequest(1, "raw");
 const LIST_TOOLS = { jsonrpc: "2.0", id: 2, method: "tools/list" };
 const STREAMABLE_HEADERS = {
   "content-type": "application/json",

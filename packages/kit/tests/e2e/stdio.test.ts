@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { initializeRequest } from "../../src/testing.js";
 import { connectStdio, FIXTURE_ENTRY, structured, textJson } from "./harness.js";
 
 const closers: Array<() => Promise<void>> = [];
@@ -205,16 +206,7 @@ async function startRawChild() {
     output += chunk.toString();
   });
   const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-  send({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-11-25",
-      capabilities: {},
-      clientInfo: { name: "raw", version: "1" },
-    },
-  });
+  send(initializeRequest(1, "raw"));
   while (!output.includes('"id":1')) await new Promise((resolve) => setTimeout(resolve, 10));
   return { process: child, send, output: () => output };
 }

@@ -8,6 +8,7 @@ import {
   serveHttp,
   silentLogger,
 } from "../../src/index.js";
+import { initializeRequest } from "../../src/testing.js";
 
 let handle: HttpHandle | undefined;
 afterEach(async () => {
@@ -15,16 +16,7 @@ afterEach(async () => {
   handle = undefined;
 });
 
-const initialize = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-11-25",
-    capabilities: {},
-    clientInfo: { name: "t", version: "1" },
-  },
-};
+const initialize = initializeRequest(1, "t");
 
 async function start(createServer: (session: SessionRequest) => Server): Promise<HttpHandle> {
   handle = await serveHttp({

@@ -4,6 +4,7 @@
  */
 import { request } from "node:http";
 import { connect } from "node:net";
+import { initializeRequest } from "@tabletop-mcp/kit/testing";
 
 /** What came back. */
 export interface RawResponse {
@@ -86,16 +87,7 @@ export function messagesOf(response: RawResponse): unknown[] {
 
 /** The initialize request body. */
 export function initializeBody(id: string | number = "init"): string {
-  return JSON.stringify({
-    jsonrpc: "2.0",
-    id,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-11-25",
-      capabilities: {},
-      clientInfo: { name: "raw-http", version: "1.0.0" },
-    },
-  });
+  return JSON.stringify(initializeRequest(id, "raw-http"));
 }
 
 /** Opens a session by hand; returns its id. */

@@ -3,6 +3,7 @@
  * what no client would.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { initializeRequest } from "@tabletop-mcp/kit/testing";
 import type { ServerCommand } from "./servers.js";
 
 /** A parsed line the server wrote to stdout. */
@@ -32,16 +33,7 @@ export class RawStdioServer {
       stdio: ["pipe", "pipe", "pipe"],
     });
     const raw = new RawStdioServer(child);
-    const answer = await raw.request({
-      jsonrpc: "2.0",
-      id: "init",
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "raw-stdio", version: "1.0.0" },
-      },
-    });
+    const answer = await raw.request(initializeRequest("init", "raw-stdio"));
     if (!("result" in answer)) throw new Error(`initialize failed: ${JSON.stringify(answer)}`);
     raw.sendLine(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
     return raw;
