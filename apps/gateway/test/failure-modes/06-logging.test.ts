@@ -5,34 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,
   cleanupAll,
-  fixtureStdio,
   type HttpChild,
   openHttpSession,
   readRecord,
   type Session,
   sleep,
-  startFixtureHttpProcess,
-  startGatewayHttp,
+  startRemoteAndSharedFixtures,
   waitFor,
-  writeConfig,
 } from "../helpers/gateway.js";
 
-let remote: HttpChild;
 let gateway: HttpChild;
 let a: Session;
 let b: Session;
 
 beforeAll(async () => {
-  remote = await startFixtureHttpProcess(["--name", "remote"]);
-  const config = writeConfig({
-    mcpServers: {
-      fixture: { url: remote.url },
-      shared: fixtureStdio(["--name", "shared", "--scheme", "shared", "--prompt", "shared"], {
-        prefix: "shared",
-      }),
-    },
-  });
-  gateway = await startGatewayHttp(["--config", config]);
+  ({ gateway } = await startRemoteAndSharedFixtures("fixture"));
   a = await openHttpSession(gateway.url);
   b = await openHttpSession(gateway.url);
   await a.client.setLoggingLevel("debug");

@@ -4,32 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,
   cleanupAll,
-  fixtureStdio,
   type HttpChild,
   openHttpSession,
   readRecord,
   type Session,
   sleep,
-  startFixtureHttpProcess,
-  startGatewayHttp,
+  startRemoteAndSharedFixtures,
   waitFor,
-  writeConfig,
 } from "../helpers/gateway.js";
 
-let remote: HttpChild;
 let gateway: HttpChild;
 
 beforeAll(async () => {
-  remote = await startFixtureHttpProcess(["--name", "remote"]);
-  const config = writeConfig({
-    mcpServers: {
-      remote: { url: remote.url },
-      shared: fixtureStdio(["--name", "shared", "--scheme", "shared", "--prompt", "shared"], {
-        prefix: "shared",
-      }),
-    },
-  });
-  gateway = await startGatewayHttp(["--config", config]);
+  ({ gateway } = await startRemoteAndSharedFixtures("remote"));
 });
 
 afterAll(cleanupAll);

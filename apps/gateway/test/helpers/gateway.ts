@@ -410,3 +410,33 @@ export function upstreamOf(health: Health, name: string): UpstreamHealth {
 export async function toolNames(client: Client): Promise<string[]> {
   return (await client.listTools()).tools.map((tool) => tool.name);
 }
+
+/** A gateway in front of an HTTP fixture and a shared stdio fixture (prefix `shared`). */
+export interface RemoteAndSharedFixtures {
+  remote: HttpChild;
+  gateway: HttpChild;
+}
+
+/**
+ * Starts an HTTP fixture named `remote`, then a gateway over HTTP serving it under
+ * `remoteKey` beside a shared stdio fixture whose tools, resources and prompt are prefixed or
+ * renamed `shared`, so the two never collide.
+ *
+ * @param remoteKey - the HTTP fixture's server name in the gateway's config
+ * @returns both processes (stopped by {@link cleanupAll})
+ */
+export async function startRemoteAndSharedFixtures(
+  remoteKey: string,
+): Promise<RemoteAndSharedFixtures> {
+  const remote = await startFixtureHttpProcess(["--name", "remote"]);
+  const config = writeConfig({
+    mcpServers: {
+      [remoteKey]: { url: remote.url },
+      shared: fixtureStdio(["--name", "shared", "--scheme", "shared", "--prompt", "shared"], {
+        prefix: "shared",
+      }),
+    },
+  });
+  const gateway = await startGatewayHttp(["--config", config]);
+  return { remote, gateway };
+}
