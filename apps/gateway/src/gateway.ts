@@ -1,5 +1,9 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { JSONRPCNotification, LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  Implementation,
+  JSONRPCNotification,
+  LoggingLevel,
+} from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Logger } from "@tabletop-mcp/kit";
 import { Catalog } from "./catalog/catalog.js";
@@ -96,6 +100,11 @@ export class Gateway implements SessionHost, UpstreamHost {
     }
     gateway.started = true;
     return { gateway, problems };
+  }
+
+  /** The gateway's own name and version, as shared and catalog connections give it upstream. */
+  get clientInfo(): Implementation {
+    return { name: "tabletop-gateway", version: this.version };
   }
 
   /** The merged instructions as the catalog stands (gateway.md §6). */

@@ -11,7 +11,6 @@ import {
   type ClientIdentity,
   type ConnectionEvents,
   connectUpstreamClient,
-  GATEWAY_CLIENT,
   listUpstream,
   PASSTHROUGH_RESULT,
   type UpstreamListing,
@@ -35,7 +34,7 @@ export class BuiltinUpstream extends Upstream {
   protected async openCatalog(): Promise<UpstreamListing> {
     this.factory ??= openBuiltin(this.entry, this.host.logger);
     const client = await this.connect(
-      { clientInfo: GATEWAY_CLIENT, capabilities: {} },
+      { clientInfo: this.host.clientInfo, capabilities: {} },
       { notification: () => {}, closed: () => {} },
     );
     this.catalogClient = client;

@@ -18,7 +18,6 @@ import {
   type ClientIdentity,
   type ConnectionEvents,
   connectUpstreamClient,
-  GATEWAY_CLIENT,
   listUpstream,
   PASSTHROUGH_RESULT,
   type UpstreamListing,
@@ -56,7 +55,7 @@ export class HttpUpstream extends Upstream {
 
   protected async openCatalog(): Promise<UpstreamListing> {
     const client = await this.open(
-      { clientInfo: GATEWAY_CLIENT, capabilities: {} },
+      { clientInfo: this.host.clientInfo, capabilities: {} },
       {
         notification: (notification) => this.catalogNotification(notification),
         closed: () => {},

@@ -13,7 +13,6 @@ import {
   type ClientIdentity,
   type ConnectionEvents,
   connectUpstreamClient,
-  GATEWAY_CLIENT,
   listUpstream,
   PASSTHROUGH_RESULT,
   type UpstreamListing,
@@ -54,7 +53,7 @@ export class StdioUpstream extends Upstream {
   protected async openCatalog(): Promise<UpstreamListing> {
     const shared = !this.entry.perSession;
     const connection = await this.spawn(
-      { clientInfo: GATEWAY_CLIENT, capabilities: {} },
+      { clientInfo: this.host.clientInfo, capabilities: {} },
       {
         notification: (notification) => this.catalogNotification(notification, shared),
         closed: () => {

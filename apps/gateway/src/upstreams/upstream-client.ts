@@ -18,9 +18,6 @@ import * as z from "zod";
 /** Any result, unvalidated: results pass through the gateway verbatim (gateway.md §7). */
 export const PASSTHROUGH_RESULT = z.custom<Result>();
 
-/** The identity shared and catalog connections use (gateway.md §5). */
-export const GATEWAY_CLIENT: Implementation = { name: "tabletop-gateway", version: "0.1.0" };
-
 /** What a connection reports to its owner. */
 export interface ConnectionEvents {
   /** A notification from the upstream other than progress (the SDK routes that per request). */

@@ -58,6 +58,8 @@ export interface UpstreamLink {
 /** What upstreams report to the gateway. */
 export interface UpstreamHost {
   logger: Logger;
+  /** How shared and catalog connections introduce themselves upstream (gateway.md §5). */
+  readonly clientInfo: Implementation;
   /** A fresh listing arrived (connect, restart or list change). */
   listed(upstream: Upstream, listing: UpstreamListing): void;
   /** The state changed (down, restarted …). */

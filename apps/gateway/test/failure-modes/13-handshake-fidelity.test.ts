@@ -1,5 +1,6 @@
 // §14.13: peers drop upstream instructions, forward the client's initialized notification
 // into upstream sessions that already had one, and strip _meta on the way through.
+import { readFileSync } from "node:fs";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,6 +13,10 @@ import {
   startGatewayHttp,
   writeConfig,
 } from "../helpers/gateway.js";
+
+const GATEWAY_VERSION: string = JSON.parse(
+  readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+).version;
 
 let remote: HttpChild;
 let gateway: HttpChild;
@@ -80,7 +85,15 @@ describe("upstream handshakes", () => {
     if (!first) throw new Error("no session");
 
     const shared = await readRecord(first.client, "_record");
-    expect(shared.sessions).toEqual({ stdio: { initialize: 1, initialized: 1, open: true } });
+    // A shared connection identifies as the gateway itself, with the gateway's own version.
+    expect(shared.sessions).toEqual({
+      stdio: {
+        initialize: 1,
+        initialized: 1,
+        open: true,
+        client: { name: "tabletop-gateway", version: GATEWAY_VERSION },
+      },
+    });
     const http = await readRecord(first.client, "e___record");
     const upstreamSessions = Object.values(http.sessions);
     // The catalog session plus one per downstream session that used it.

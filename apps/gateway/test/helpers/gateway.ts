@@ -344,7 +344,10 @@ export async function readRecord(client: Client, exposedName = "_record"): Promi
 export interface FixtureRecord {
   pid: number;
   name: string;
-  sessions: Record<string, { initialize: number; initialized: number; open: boolean }>;
+  sessions: Record<
+    string,
+    { initialize: number; initialized: number; open: boolean; client?: unknown }
+  >;
   live_sessions: number;
   cancellations: { session: string; request_id: string | number; reason: string | null }[];
   aborted: { session: string | null; request_id: string | number }[];
