@@ -5,12 +5,18 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { pinnedServerCommand } from "./cpu-pinning.mjs";
 
-/** Starts a server command over stdio and returns a connected client. */
-export async function connectStdio(command, env) {
+/**
+ * Starts a server command over stdio and returns a connected client. With `pinned`, the server
+ * runs on the server CPU of lib/cpu-pinning.mjs.
+ */
+export async function connectStdio(command, env, { pinned = false } = {}) {
+  const spawned = pinned
+    ? pinnedServerCommand(command)
+    : { command: process.execPath, args: command };
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: command,
+    ...spawned,
     stderr: "ignore",
     ...(env ? { env: { ...process.env, ...env } } : {}),
   });
