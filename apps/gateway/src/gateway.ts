@@ -205,10 +205,11 @@ export class Gateway implements SessionHost, UpstreamHost {
     const wait = Math.max(0, this.lastTierNotice + TIER_NOTICE_EVERY_MS - Date.now());
     this.tierTimer = setTimeout(() => {
       this.tierTimer = undefined;
-      this.lastTierNotice = Date.now();
       for (const session of this.sessions) {
-        if (session.tierVisibilityChanged())
-          session.send({ method: "notifications/tools/list_changed" });
+        if (!session.tierVisibilityChanged()) continue;
+        session.send({ method: "notifications/tools/list_changed" });
+        // The 5 s spacing counts from the last notice actually sent, not from the last check.
+        this.lastTierNotice = Date.now();
       }
     }, wait);
     this.tierTimer.unref?.();

@@ -172,13 +172,19 @@ export class DownstreamSession implements SessionPeer {
       .filter((tool) => withinTier(currentTier(tool.declaredTier, tool.stats), this.tier));
   }
 
-  /** Sends `tools/list_changed` if the tools this session may see changed since it last listed. */
+  /**
+   * Whether the tools this session may see changed since it last listed them or was last told;
+   * the caller sends `tools/list_changed` when so.
+   */
   tierVisibilityChanged(): boolean {
     if (this.tier === "deep" || this.visibleTools === undefined) return false;
     const now = this.toolsInTier()
       .map((tool) => tool.name)
       .join("\n");
-    return now !== this.visibleTools;
+    if (now === this.visibleTools) return false;
+    // Announced once: the next notice needs a further change, whether or not the client relists.
+    this.visibleTools = now;
+    return true;
   }
 
   private async callTool(params: Record<string, unknown>, extra: Extra): Promise<Result> {

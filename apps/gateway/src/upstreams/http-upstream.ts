@@ -13,6 +13,7 @@ import {
   type Result,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpEntry } from "../config/types.js";
+import { isolatedAbortFetch } from "./isolated-abort-fetch.js";
 import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
   type ClientIdentity,
@@ -49,6 +50,7 @@ export class HttpUpstream extends Upstream {
   private async open(identity: ClientIdentity, events: ConnectionEvents): Promise<Client> {
     const transport = new StreamableHTTPClientTransport(new URL(this.entry.url), {
       requestInit: { headers: { ...this.entry.headers } },
+      fetch: isolatedAbortFetch(),
     });
     return connectUpstreamClient(transport, identity, events, this.entry.startupTimeoutMs);
   }

@@ -1,0 +1,73 @@
+import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+
+/** Statuses whose responses never carry a body. */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * A `fetch` for the SDK's Streamable HTTP client transport that gives every request its own
+ * abort signal.
+ *
+ * The transport hands one connection-wide signal to every `fetch`. Node's fetch (undici) adds an
+ * abort listener to that signal per request and removes it only once the request object is
+ * garbage-collected, so a busy upstream connection gathers thousands of listeners between
+ * collections (Node warns past 1,500). Here the connection's signal holds one listener per
+ * request still in flight: it forwards an abort to the request's own signal, and it is removed
+ * as soon as the response body has been read to the end, cancelled or has failed.
+ *
+ * @param base - the fetch to wrap (the global one by default)
+ * @returns a fetch with the same behaviour, abort included
+ */
+export function isolatedAbortFetch(base: FetchLike = fetch): FetchLike {
+  return async (url, init) => {
+    const parent = init?.signal;
+    if (!parent || parent.aborted) return base(url, init);
+    const own = new AbortController();
+    const forward = () => own.abort(parent.reason);
+    parent.addEventListener("abort", forward, { once: true });
+    const release = () => parent.removeEventListener("abort", forward);
+    let response: Response;
+    try {
+      response = await base(url, { ...init, signal: own.signal });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    if (response.body === null || NULL_BODY_STATUSES.has(response.status)) {
+      release();
+      return response;
+    }
+    return new Response(releasingWhenDone(response.body, release), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
+/** The same bytes as `body`; `release` runs once they end, fail or are cancelled. */
+function releasingWhenDone(
+  body: ReadableStream<Uint8Array>,
+  release: () => void,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        release();
+        controller.error(error);
+        return;
+      }
+      if (chunk.done) {
+        release();
+        controller.close();
+      } else controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
+}
