@@ -13,7 +13,11 @@ import {
   type Result,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpEntry } from "../config/types.js";
-import { isolatedAbortFetch } from "./isolated-abort-fetch.js";
+import {
+  isolatedAbortFetch,
+  type StandaloneStreamEvents,
+  watchStandaloneStream,
+} from "./isolated-abort-fetch.js";
 import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
   type ClientIdentity,
@@ -37,6 +41,13 @@ export type SessionRestorer = (send: (request: Request) => Promise<unknown>) => 
  * A remote Streamable HTTP server: one upstream session per downstream session (lazily), plus a
  * gateway-owned catalog session. A `404` for a known session re-initializes once and re-sends.
  */
+/** How often a session whose GET stream failed checks whether to re-initialize. */
+const STREAM_RECHECK_MS = 3000;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+}
+
 export class HttpUpstream extends Upstream {
   declare readonly entry: HttpEntry;
   private catalogClient: Client | undefined;
@@ -47,26 +58,57 @@ export class HttpUpstream extends Upstream {
     return (this.catalogClient ? 1 : 0) + this.sessionClients;
   }
 
-  private async open(identity: ClientIdentity, events: ConnectionEvents): Promise<Client> {
+  private async open(
+    identity: ClientIdentity,
+    events: ConnectionEvents,
+    stream: StandaloneStreamEvents,
+  ): Promise<Client> {
     const transport = new StreamableHTTPClientTransport(new URL(this.entry.url), {
       requestInit: { headers: { ...this.entry.headers } },
-      fetch: isolatedAbortFetch(),
+      fetch: watchStandaloneStream(isolatedAbortFetch(), stream),
     });
     return connectUpstreamClient(transport, identity, events, this.entry.startupTimeoutMs);
   }
 
   protected async openCatalog(): Promise<UpstreamListing> {
+    let opened: Client | undefined;
     const client = await this.open(
       { clientInfo: this.host.clientInfo, capabilities: {} },
       {
         notification: (notification) => this.catalogNotification(notification),
         closed: () => {},
       },
+      {
+        notFound: () => {
+          if (opened) this.catalogSessionLost(opened);
+        },
+        unreachable: () => this.probe(),
+      },
     ).catch((error: unknown) => {
       throw this.classify(error);
     });
+    opened = client;
     this.catalogClient = client;
     return listUpstream(client, { timeout: this.entry.startupTimeoutMs });
+  }
+
+  /**
+   * The upstream forgot the catalog's session (a 404 on its GET stream, which no request would
+   * reveal): discard that connection without DELETE, initialize a new one at once and re-list,
+   * so list changes keep arriving. If that fails, reconnect on the restart schedule.
+   */
+  private catalogSessionLost(stale: Client): void {
+    if (this.catalogClient !== stale || this.closing) return;
+    this.catalogClient = undefined;
+    void stale.close().catch(() => {});
+    this.host.logger.warn(`upstream "${this.name}" forgot the gateway's session; re-initializing`);
+    this.openCatalog().then(
+      (listing) => {
+        this.listing = listing;
+        this.host.listed(this, listing);
+      },
+      (error: unknown) => this.catalogLost(describeError(error)),
+    );
   }
 
   private catalogNotification(notification: JSONRPCNotification): void {
@@ -113,12 +155,21 @@ export class HttpUpstream extends Upstream {
     let closed = false;
     const connect = (): Promise<Client> => {
       if (connecting) return connecting;
-      const attempt = this.open(
+      const attempt: Promise<Client> = this.open(
         { clientInfo: peer.clientInfo, capabilities: peer.clientCapabilities },
         {
           notification: (notification) => peer.fromUpstream(this, notification),
           request: (request, signal) => peer.upstreamRequest(this, request, signal),
           closed: () => {},
+        },
+        // Resource updates and log messages arrive on the GET stream: a 404 there means they
+        // would stop, with no request to notice, so the session is re-initialized now.
+        {
+          notFound: () => sessionLost(attempt),
+          unreachable: () => streamDown(attempt),
+          opened: () => {
+            streamOpen = true;
+          },
         },
       );
       connecting = attempt;
@@ -135,6 +186,8 @@ export class HttpUpstream extends Upstream {
     const reinitialize = async (stale: Promise<Client>): Promise<Client> => {
       if (connecting === stale) {
         connecting = undefined;
+        // Discarded without DELETE, and not closed: requests still in flight on it get their
+        // own 404 and join this re-initialize instead of failing as closed.
         stale.then(
           () => this.sessionClients--,
           () => {},
@@ -145,6 +198,38 @@ export class HttpUpstream extends Upstream {
       return fresh;
     };
     let reinitializing: Promise<Client> | undefined;
+    let streamOpen = true;
+    /**
+     * The GET stream could not reconnect: the SDK retries it a few times, then gives up for
+     * good. Once the upstream serves again (its catalog connection reconnects on the restart
+     * schedule) and the stream is still not back, the session is re-initialized.
+     */
+    const streamDown = (stale: Promise<Client>): void => {
+      if (!streamOpen) return;
+      streamOpen = false;
+      void (async () => {
+        while (!closed && connecting === stale && !this.closing) {
+          await sleep(STREAM_RECHECK_MS);
+          if (streamOpen) return;
+          if (this.isServing() && connecting === stale) {
+            sessionLost(stale);
+            return;
+          }
+        }
+      })();
+    };
+    const sessionLost = (stale: Promise<Client>): void => {
+      if (closed || connecting !== stale || reinitializing) return;
+      this.host.logger.info(`upstream "${this.name}" forgot a session's stream; re-initializing`);
+      reinitializing = reinitialize(stale).finally(() => {
+        reinitializing = undefined;
+      });
+      reinitializing.catch((error: unknown) =>
+        this.host.logger.warn(
+          `upstream "${this.name}" could not re-initialize a session: ${describeError(error)}`,
+        ),
+      );
+    };
     return {
       shared: false,
       request: async (request: Request, options: RequestOptions): Promise<Result> => {

@@ -71,3 +71,39 @@ function releasingWhenDone(
     },
   });
 }
+
+/** What {@link watchStandaloneStream} reports about the GET stream of a connection. */
+export interface StandaloneStreamEvents {
+  /** The upstream answered the GET with 404: it no longer knows the session. */
+  notFound(): void;
+  /** The GET could not reach the upstream at all. */
+  unreachable(): void;
+  /** The GET was answered with a stream. */
+  opened?(): void;
+}
+
+/**
+ * Reports what happens to the standalone GET stream, which the SDK's client transport opens
+ * and reopens by itself, out of sight of any request: gateway.md §9 treats a 404 there as a
+ * forgotten session, like a 404 on a request.
+ *
+ * @param base - the fetch to wrap
+ * @param events - called on a 404 answer, a failure to connect and a stream opened, for GETs only
+ * @returns the same fetch, watched
+ */
+export function watchStandaloneStream(base: FetchLike, events: StandaloneStreamEvents): FetchLike {
+  return async (url, init) => {
+    const isGet = (init?.method ?? "GET").toUpperCase() === "GET";
+    if (!isGet) return base(url, init);
+    let response: Response;
+    try {
+      response = await base(url, init);
+    } catch (error) {
+      if (!init?.signal?.aborted) events.unreachable();
+      throw error;
+    }
+    if (response.status === 404) events.notFound();
+    else if (response.ok) events.opened?.();
+    return response;
+  };
+}
