@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,
   cleanupAll,
+  directRecord,
   errorOf,
   type HttpChild,
-  openHttpSession,
   openStdioGateway,
   readRecord,
   type StdioSession,
@@ -29,16 +29,6 @@ beforeAll(async () => {
 });
 
 afterAll(cleanupAll);
-
-/** Reads the fixture's record directly, not through the gateway. */
-async function directRecord(url: string) {
-  const direct = await openHttpSession(url);
-  try {
-    return await readRecord(direct.client);
-  } finally {
-    await direct.close();
-  }
-}
 
 describe("an HTTP upstream that restarts on the same port", () => {
   it("gets a new upstream session with one initialize, and the call is retried exactly once", async () => {

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,
   cleanupAll,
+  directRecord,
   type HttpChild,
   openHttpSession,
-  readRecord,
+  resourceUpdates,
   type Session,
   sleep,
   startFixtureHttpProcess,
@@ -40,28 +41,11 @@ beforeAll(async () => {
 
 afterAll(cleanupAll);
 
-/** Reads the fixture's record directly, not through the gateway. */
-async function directRecord() {
-  const direct = await openHttpSession(fixture.url);
-  try {
-    return await readRecord(direct.client);
-  } finally {
-    await direct.close();
-  }
-}
-
-function updatesFor(session: Session): number {
-  return session.notifications.filter(
-    (notification) =>
-      notification.method === "notifications/resources/updated" && notification.params?.uri === uri,
-  ).length;
-}
-
 describe("an HTTP upstream restarting while nobody calls it", () => {
   it("is re-initialized from its GET streams: list changes and subscriptions keep working", async () => {
     expect(await toolNames(listener.client)).toEqual(["echo", "touch", "_record"]);
     await subscriber.client.subscribeResource({ uri });
-    const oldPid = (await directRecord()).pid;
+    const oldPid = (await directRecord(fixture.url)).pid;
 
     await fixture.stop();
     fixture = await startFixtureHttpProcess(
@@ -76,20 +60,24 @@ describe("an HTTP upstream restarting while nobody calls it", () => {
     // The subscriber's upstream session was re-initialized and its subscription re-applied,
     // also without a request of its own.
     await waitFor(
-      async () => (await directRecord()).subscriptions.some((entry) => entry.uri === uri),
+      async () =>
+        (await directRecord(fixture.url)).subscriptions.some((entry) => entry.uri === uri),
       "the subscription re-applied on the restarted upstream",
       15_000,
     );
-    const record = await directRecord();
+    const record = await directRecord(fixture.url);
     expect(record.pid).not.toBe(oldPid);
     // Only this test's own direct reads of the record: nothing was called through the gateway.
     expect(record.tool_calls.filter((entry) => entry.name !== "_record")).toEqual([]);
 
     // An update made through another session reaches the subscriber.
-    const before = updatesFor(subscriber);
+    const before = resourceUpdates(subscriber, uri);
     const touched = await call(listener.client, "touch", { uri });
     expect(touched.isError).toBeFalsy();
-    await waitFor(() => updatesFor(subscriber) > before, "resources/updated after the restart");
+    await waitFor(
+      () => resourceUpdates(subscriber, uri) > before,
+      "resources/updated after the restart",
+    );
   }, 40_000);
 
   it("comes back on its own after being down longer than the SDK retries its GET stream", async () => {
@@ -109,12 +97,16 @@ describe("an HTTP upstream restarting while nobody calls it", () => {
     );
     expect(await toolNames(listener.client)).toEqual(["echo", "touch", "_record"]);
     await waitFor(
-      async () => (await directRecord()).subscriptions.some((entry) => entry.uri === uri),
+      async () =>
+        (await directRecord(fixture.url)).subscriptions.some((entry) => entry.uri === uri),
       "the subscription re-applied after the outage",
       20_000,
     );
-    const before = updatesFor(subscriber);
+    const before = resourceUpdates(subscriber, uri);
     expect((await call(listener.client, "touch", { uri })).isError).toBeFalsy();
-    await waitFor(() => updatesFor(subscriber) > before, "resources/updated after the outage");
+    await waitFor(
+      () => resourceUpdates(subscriber, uri) > before,
+      "resources/updated after the outage",
+    );
   }, 60_000);
 });

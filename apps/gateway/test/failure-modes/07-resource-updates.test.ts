@@ -7,7 +7,7 @@ import {
   type HttpChild,
   openHttpSession,
   readRecord,
-  type Session,
+  resourceUpdates,
   sleep,
   startRemoteAndSharedFixtures,
   waitFor,
@@ -21,13 +21,6 @@ beforeAll(async () => {
 
 afterAll(cleanupAll);
 
-function updatesFor(session: Session, uri: string): number {
-  return session.notifications.filter(
-    (notification) =>
-      notification.method === "notifications/resources/updated" && notification.params?.uri === uri,
-  ).length;
-}
-
 describe("resources/updated from a per-session upstream", () => {
   it("reaches only the subscribed session, and nobody after it unsubscribes", async () => {
     const uri = "fixture://item/1";
@@ -38,16 +31,16 @@ describe("resources/updated from a per-session upstream", () => {
     await a.client.subscribeResource({ uri });
 
     await call(a.client, "touch", { uri });
-    await waitFor(() => updatesFor(a, uri) === 1, "A to be told about the update");
+    await waitFor(() => resourceUpdates(a, uri) === 1, "A to be told about the update");
     await sleep(300);
-    expect(updatesFor(b, uri)).toBe(0);
+    expect(resourceUpdates(b, uri)).toBe(0);
 
     await a.client.unsubscribeResource({ uri });
     await call(a.client, "touch", { uri });
     await call(b.client, "touch", { uri });
     await sleep(500);
-    expect(updatesFor(a, uri)).toBe(1);
-    expect(updatesFor(b, uri)).toBe(0);
+    expect(resourceUpdates(a, uri)).toBe(1);
+    expect(resourceUpdates(b, uri)).toBe(0);
     await a.close();
     await b.close();
   });
@@ -70,9 +63,12 @@ describe("a shared stdio upstream", () => {
     expect(subscribeCalls.filter((entry) => entry.uri === uri)).toHaveLength(1);
 
     await call(observer.client, "shared__touch", { uri });
-    await waitFor(() => updatesFor(a, uri) === 1 && updatesFor(b, uri) === 1, "A and B updated");
+    await waitFor(
+      () => resourceUpdates(a, uri) === 1 && resourceUpdates(b, uri) === 1,
+      "A and B updated",
+    );
     await sleep(300);
-    expect(updatesFor(observer, uri)).toBe(0);
+    expect(resourceUpdates(observer, uri)).toBe(0);
 
     await a.close();
     await sleep(500);

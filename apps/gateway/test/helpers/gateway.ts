@@ -340,6 +340,24 @@ export async function readRecord(client: Client, exposedName = "_record"): Promi
   return result.structuredContent as unknown as FixtureRecord;
 }
 
+/** The record of the fixture serving HTTP at `url`, read directly, not through the gateway. */
+export async function directRecord(url: string): Promise<FixtureRecord> {
+  const direct = await openHttpSession(url);
+  try {
+    return await readRecord(direct.client);
+  } finally {
+    await direct.close();
+  }
+}
+
+/** How many `notifications/resources/updated` for `uri` a session has received. */
+export function resourceUpdates(session: Session, uri: string): number {
+  return session.notifications.filter(
+    (notification) =>
+      notification.method === "notifications/resources/updated" && notification.params?.uri === uri,
+  ).length;
+}
+
 /** What the fixture's `_record` tool returns. */
 export interface FixtureRecord {
   pid: number;
