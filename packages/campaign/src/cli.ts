@@ -2,7 +2,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { createRandomDieRoller } from "@tabletop-mcp/duality";
-import { readPackageVersion, runServer, UsageError } from "@tabletop-mcp/kit";
+import { readPackageVersion, replaySeedFlag, runServer } from "@tabletop-mcp/kit";
 import { createServer } from "./server.js";
 import { openCampaignStore } from "./storage/open-campaign-store.js";
 import { StorageError } from "./storage/storage-error.js";
@@ -25,18 +25,10 @@ await runServer({
       description:
         "database file (default $XDG_DATA_HOME/tabletop-mcp/campaign.db, else ~/.local/share/tabletop-mcp/campaign.db); :memory: keeps nothing",
     },
-    {
-      name: "seed",
-      value: "S",
-      env: "TABLETOP_SEED",
-      description: "replay seed for the dice (1 to 256 characters); unpredictable when absent",
-      parse: (raw) => {
-        if (raw.length < 1 || raw.length > 256) {
-          throw new UsageError(`--seed must be 1 to 256 characters (got ${raw.length})`);
-        }
-        return raw;
-      },
-    },
+    replaySeedFlag(
+      "TABLETOP_SEED",
+      "replay seed for the dice (1 to 256 characters); unpredictable when absent",
+    ),
   ],
   setup: ({ hub, logger, extra }) => {
     const path = typeof extra.db === "string" ? extra.db : defaultDatabasePath();

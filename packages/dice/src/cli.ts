@@ -1,16 +1,8 @@
 #!/usr/bin/env node
-import { readPackageVersion, runServer, UsageError } from "@tabletop-mcp/kit";
-import { MAX_SEED_LENGTH, type RandomTable } from "./engine/index.js";
+import { readPackageVersion, replaySeedFlag, runServer, UsageError } from "@tabletop-mcp/kit";
+import type { RandomTable } from "./engine/index.js";
 import { loadTablesDirectory, TableLoadError } from "./load-tables.js";
 import { createServer } from "./server.js";
-
-function parseSeed(raw: string): string {
-  const length = [...raw].length;
-  if (length < 1 || length > MAX_SEED_LENGTH) {
-    throw new Error(`must be 1-${MAX_SEED_LENGTH} characters (got ${length})`);
-  }
-  return raw;
-}
 
 async function loadTables(directory: unknown): Promise<ReadonlyMap<string, RandomTable>> {
   if (typeof directory !== "string") return new Map();
@@ -31,14 +23,10 @@ await runServer({
   defaultRateLimitMs: 200,
   requestNoun: "dice requests",
   extraFlags: [
-    {
-      name: "seed",
-      value: "S",
-      env: "DICE_SEED",
-      description:
-        "seeded dice (xoshiro128**) for tests and replays: every session replays the same dice (1-256 characters)",
-      parse: parseSeed,
-    },
+    replaySeedFlag(
+      "DICE_SEED",
+      "seeded dice (xoshiro128**) for tests and replays: every session replays the same dice (1-256 characters)",
+    ),
     {
       name: "tables",
       value: "DIR",

@@ -1,16 +1,37 @@
 import * as z from "zod";
+import type { ExtraFlag } from "./cli/flags.js";
+import { MAX_REPLAY_SEED_LENGTH, replaySeedLength } from "./replay.js";
 
-/** The longest replay seed a server accepts, in characters (code points). */
-export const MAX_REPLAY_SEED_LENGTH = 256;
+export { MAX_REPLAY_SEED_LENGTH };
+
+const ACCEPTED = `must be 1-${MAX_REPLAY_SEED_LENGTH} characters`;
+
+function isReplaySeed(seed: string): boolean {
+  const length = replaySeedLength(seed);
+  return length >= 1 && length <= MAX_REPLAY_SEED_LENGTH;
+}
 
 /**
  * The `seed` option of a server's JSON-expressible options: 1 to 256 characters, counted as
  * code points so that a seed of emoji is measured as a person would count it. Optional.
  */
-export const replaySeedOption = z
-  .string()
-  .refine((seed) => {
-    const length = [...seed].length;
-    return length >= 1 && length <= MAX_REPLAY_SEED_LENGTH;
-  }, `must be 1-${MAX_REPLAY_SEED_LENGTH} characters`)
-  .optional();
+export const replaySeedOption = z.string().refine(isReplaySeed, ACCEPTED).optional();
+
+/**
+ * The `--seed` flag of a server, with the same rule as {@link replaySeedOption}.
+ *
+ * @param env - the environment variable read when the flag is absent
+ * @param description - the `--help` text
+ */
+export function replaySeedFlag(env: string, description: string): ExtraFlag {
+  return {
+    name: "seed",
+    value: "S",
+    env,
+    description,
+    parse: (raw) => {
+      if (!isReplaySeed(raw)) throw new Error(`${ACCEPTED} (got ${replaySeedLength(raw)})`);
+      return raw;
+    },
+  };
+}

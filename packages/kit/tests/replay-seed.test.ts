@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { replaySeedOption } from "../src/replay-seed.js";
+import { replaySeedFlag, replaySeedOption } from "../src/replay-seed.js";
 
 describe("replaySeedOption", () => {
   it("accepts 1 to 256 characters, counted as code points", () => {
@@ -16,5 +16,21 @@ describe("replaySeedOption", () => {
       expect(outcome.success).toBe(false);
       expect(outcome.error?.issues[0]?.message).toBe("must be 1-256 characters");
     }
+  });
+});
+
+describe("replaySeedFlag", () => {
+  const flag = replaySeedFlag("EXAMPLE_SEED", "a replay seed");
+
+  it("is --seed S, read from the given variable", () => {
+    expect(flag).toMatchObject({ name: "seed", value: "S", env: "EXAMPLE_SEED" });
+  });
+
+  it("accepts 1 to 256 characters counted as code points, and names the count it refuses", () => {
+    const parse = flag.parse;
+    if (!parse) throw new Error("no parser");
+    expect(parse("🎲".repeat(256))).toBe("🎲".repeat(256));
+    expect(() => parse("")).toThrow("must be 1-256 characters (got 0)");
+    expect(() => parse("🎲".repeat(257))).toThrow("must be 1-256 characters (got 257)");
   });
 });

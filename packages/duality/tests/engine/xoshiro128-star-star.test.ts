@@ -4,25 +4,12 @@ import {
   seedStateFromString,
 } from "../../src/engine/xoshiro128-star-star.js";
 
-describe("createXoshiro128StarStar", () => {
-  it("produces the dice.md §7 vector from state [1, 2, 3, 4]", () => {
-    const next = createXoshiro128StarStar([1, 2, 3, 4]);
-    expect([next(), next(), next(), next()]).toEqual([11520, 0, 5927040, 70819200]);
-  });
-
-  it("produces the dice.md §7 vector for the seed tabletop", () => {
+describe("the generator re-exported from the kit", () => {
+  it("replays the dice.md §7 vector for the seed tabletop", () => {
     const next = createXoshiro128StarStar(seedStateFromString("tabletop"));
     expect([next(), next(), next(), next()]).toEqual([
       3899502165, 2334157818, 2105672425, 2439384089,
     ]);
-  });
-
-  it("leaves the caller's state array untouched", () => {
-    const state = [1, 2, 3, 4] as const;
-    const next = createXoshiro128StarStar(state);
-    next();
-    next();
-    expect(state).toEqual([1, 2, 3, 4]);
   });
 });
 
