@@ -13,11 +13,6 @@ import {
   type Result,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpEntry } from "../config/types.js";
-import {
-  isolatedAbortFetch,
-  type StandaloneStreamEvents,
-  watchStandaloneStream,
-} from "./isolated-abort-fetch.js";
 import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
   type ClientIdentity,
@@ -28,6 +23,11 @@ import {
   type UpstreamListing,
 } from "./upstream-client.js";
 import { describeError, UpstreamFailure } from "./upstream-failure.js";
+import {
+  isolatedAbortFetch,
+  type StandaloneStreamEvents,
+  watchStandaloneStream,
+} from "./upstream-fetch.js";
 
 const LIST_CHANGES = new Set([
   "notifications/tools/list_changed",

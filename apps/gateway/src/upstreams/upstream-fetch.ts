@@ -1,3 +1,5 @@
+// The fetch the gateway gives the SDK's Streamable HTTP client for an upstream: each request with its
+// own abort signal, and the standalone GET stream watched for a forgotten session.
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 
 /** Statuses whose responses never carry a body. */

@@ -5,7 +5,7 @@ import { getEventListeners } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isolatedAbortFetch } from "../../src/upstreams/isolated-abort-fetch.js";
+import { isolatedAbortFetch } from "../../src/upstreams/upstream-fetch.js";
 
 let server: Server;
 let base: string;
