@@ -71,7 +71,6 @@ const expectedDiagnostics: Record<string, Brief[]> = {
     ["URD302", "error", 12],
     ["URD307", "error", 13],
     ["URD314", "error", 15],
-    ["URD312", "error", 15],
     ["URD301", "error", 19],
     ["URD312", "error", 22],
     ["URD308", "error", 29],
@@ -116,6 +115,14 @@ const expectedDiagnostics: Record<string, Brief[]> = {
     ["URD428", "error", 47],
   ],
   "authored-dialogue-features.urd.md": [["URD605", "warning", 63]],
+  "authored-rule-body-spans.urd.md": [
+    ["URD603", "warning", 21],
+    ["URD605", "warning", 21],
+    ["URD605", "warning", 22],
+    ["URD426", "warning", 23],
+  ],
+  "authored-exit-outside-location.urd.md": [["URD314", "error", 11]],
+  "authored-player-entity.urd.md": [],
   "diff/diff-a-impossible-choice.urd.md": [
     ["URD433", "warning", 20],
     ["URD601", "warning", 25],
