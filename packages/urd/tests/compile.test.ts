@@ -4,7 +4,7 @@ import { brief, compileFixture, contentSpanOf, readFixture } from "./helpers/fix
 
 type Brief = [string, "error" | "warning" | "info", number];
 
-/** Expected diagnostics per fixture, in sorted order, worked out from the spec's rules. */
+/** Expected diagnostics per fixture, in sorted order, worked out from the rules of docs/urd.md. */
 const expectedDiagnostics: Record<string, Brief[]> = {
   "locked-garden.urd.md": [
     ["URD603", "warning", 48],
@@ -235,7 +235,7 @@ describe("sunken-citadel, the stress world", () => {
 });
 
 describe("the Locked Garden diagnostics", () => {
-  it("match the spec's get_diagnostics payload exactly", () => {
+  it("are the two warnings, URD603 and URD433, exactly", () => {
     const result = compileFixture("locked-garden.urd.md");
     expect(result.diagnostics).toEqual([
       {

@@ -14,7 +14,7 @@ const gardenSource = readFixture(garden);
 const at = (line: number) => contentSpanOf(garden, gardenSource, line);
 const choice = (id: string) => ({ kind: "choice", id: `locked-garden/${id}` }) as const;
 
-describe("the Locked Garden FactSet (spec §8.2)", () => {
+describe("the Locked Garden FactSet (docs/urd.md §8)", () => {
   const facts = compileFixture(garden).facts;
 
   it("lists the four reads with sites, keys, operators, kinds and spans", () => {
