@@ -7,8 +7,8 @@ import type { WorldJson } from "./emit/world-json.js";
 import { extractFacts } from "./facts/extract-facts.js";
 import type { FactSetJson } from "./facts/fact-types.js";
 import { buildPropertyIndex, type PropertyIndexJson } from "./facts/property-index.js";
+import { type ImportReader, readerFromCallback } from "./imports/import-read.js";
 import { loadWorld } from "./imports/load-files.js";
-import { type FileReader, readerFromCallback } from "./imports/read-outcome.js";
 import { link } from "./link/link.js";
 import { baseName } from "./parse/file-stem.js";
 import { parseFile } from "./parse/parse-file.js";
@@ -38,6 +38,13 @@ export interface CompileOptions {
    * import is missing (URD201).
    */
   readonly readFile?: (relativePath: string) => string | undefined;
+  /**
+   * Reads an imported file like `readFile`, but says why a file has no text
+   * (missing, outside the world's folder, invalid UTF-8, ...), so that each
+   * reason gets its own diagnostic. Used instead of `readFile` when given;
+   * `createDiskImportReader` makes one for files on disk.
+   */
+  readonly readImport?: ImportReader;
   /** Files larger than this many bytes are refused with URD103 (default 1,048,576). */
   readonly maxSourceBytes?: number;
 }
@@ -70,7 +77,7 @@ function finish(
 export function compileWithReader(
   fileName: string,
   source: string,
-  reader: FileReader,
+  reader: ImportReader,
   options: ReaderCompileOptions = {},
 ): CompilationResult {
   const diagnostics = new DiagnosticList();
@@ -99,7 +106,7 @@ export function compile(source: string, options: CompileOptions): CompilationRes
   return compileWithReader(
     options.fileName,
     source,
-    readerFromCallback(options.readFile),
+    options.readImport ?? readerFromCallback(options.readFile),
     readerOptions,
   );
 }

@@ -55,5 +55,11 @@ export {
   writtenButNeverRead,
   writtenKeysInOrder,
 } from "./facts/property-index.js";
+export {
+  createDiskImportReader,
+  type DiskImportRead,
+  type DiskImportReader,
+} from "./imports/disk-import-reader.js";
+export type { ImportRead, ImportReader } from "./imports/import-read.js";
 export type { ComparisonOperator } from "./parse/ast.js";
 export { slugify } from "./text/slugify.js";

@@ -26,6 +26,14 @@ function collapse(parts: readonly string[]): string[] | null {
 }
 
 /**
+ * The URD208 message, for a path whose `..` parts climb out of the world's
+ * folder and for one whose symlinks lead out of it alike.
+ */
+export function outsideRootMessage(written: string): string {
+  return `Import path '${written}' resolves outside the project root.`;
+}
+
+/**
  * Checks an `import:` path written in `importer` and resolves it relative to
  * the entry file's directory: empty (URD211), absolute (URD209), wrong
  * extension (URD210) or escaping the root (URD208) paths are refused.
@@ -58,12 +66,7 @@ export function resolveImportPath(
     };
   }
   const parts = collapse([...directoryOf(importer), ...written.split("/")]);
-  if (parts === null) {
-    return {
-      kind: "refused",
-      code: "URD208",
-      message: `Import path '${written}' resolves outside the project root.`,
-    };
-  }
+  if (parts === null)
+    return { kind: "refused", code: "URD208", message: outsideRootMessage(written) };
   return { kind: "resolved", written, path: parts.join("/") };
 }

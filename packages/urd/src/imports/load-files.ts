@@ -2,8 +2,8 @@ import type { DiagnosticList } from "../diagnostics/diagnostic-list.js";
 import type { ImportDeclaration, ParsedFile } from "../parse/ast.js";
 import { type ParseFileOptions, parseFile } from "../parse/parse-file.js";
 import { orderFiles } from "./import-order.js";
-import { resolveImportPath } from "./import-path.js";
-import type { FileReader, ReadOutcome } from "./read-outcome.js";
+import { outsideRootMessage, resolveImportPath } from "./import-path.js";
+import type { ImportRead, ImportReader } from "./import-read.js";
 
 const maxChainDepth = 64;
 const maxFiles = 256;
@@ -23,7 +23,7 @@ class WorldLoader {
   readonly importsOf = new Map<string, string[]>();
 
   constructor(
-    private readonly reader: FileReader,
+    private readonly reader: ImportReader,
     private readonly diagnostics: DiagnosticList,
     private readonly options: ParseFileOptions,
   ) {}
@@ -96,7 +96,7 @@ class WorldLoader {
   }
 
   private reportReadFailure(
-    outcome: Exclude<ReadOutcome, { kind: "ok" }>,
+    outcome: Exclude<ImportRead, { kind: "ok" }>,
     importer: ParsedFile,
     declaration: ImportDeclaration,
   ): void {
@@ -109,6 +109,9 @@ class WorldLoader {
           `Imported file not found: '${written}' (imported from ${importer.name}:${declaration.line}).`,
           span,
         );
+        return;
+      case "outside-root":
+        this.diagnostics.error("URD208", outsideRootMessage(written), span);
         return;
       case "invalid-utf8":
         this.diagnostics.error("URD212", `File contains invalid UTF-8: '${written}'.`, span);
@@ -150,7 +153,7 @@ class WorldLoader {
  */
 export function loadWorld(
   entry: ParsedFile,
-  reader: FileReader,
+  reader: ImportReader,
   diagnostics: DiagnosticList,
   options: ParseFileOptions = {},
 ): LoadedWorld {

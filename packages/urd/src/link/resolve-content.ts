@@ -82,6 +82,9 @@ export class ContentResolver {
   }
 
   private resolveExit(node: ExitNode): void {
+    // An exit outside any location was refused with URD314 in pass 1; its destination and
+    // guards are left alone so that one mistake gives one diagnostic (docs/urd.md §7.3).
+    if (this.location === null) return;
     const destination = this.lookup.findLocation(node.destination);
     if (destination === null) {
       this.diagnostics.error(

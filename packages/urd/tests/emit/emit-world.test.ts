@@ -3,7 +3,7 @@ import { compileFixture, compileText, lines } from "../helpers/fixtures.js";
 import { lockedGardenWorld } from "../helpers/locked-garden-world.js";
 
 describe("the compiled world JSON", () => {
-  it("matches the spec's corrected Locked Garden world exactly (§13.1)", () => {
+  it("matches the expected Locked Garden world exactly (docs/urd.md §11)", () => {
     expect(compileFixture("locked-garden.urd.md").world).toEqual(lockedGardenWorld);
   });
 
@@ -60,7 +60,7 @@ describe("the compiled world JSON", () => {
     });
   });
 
-  it("emits the bound-variable rule statements textually (§11.5)", () => {
+  it("emits the bound-variable rule statements textually (docs/urd.md §11.5)", () => {
     const rules = compileFixture("sunken-citadel.urd.md").world?.rules;
     expect(rules?.spirit_manifests).toEqual({
       actor: "spirit_lament",

@@ -14,7 +14,7 @@ const gardenSource = readFixture(garden);
 const at = (line: number) => contentSpanOf(garden, gardenSource, line);
 const choice = (id: string) => ({ kind: "choice", id: `locked-garden/${id}` }) as const;
 
-describe("the Locked Garden FactSet (spec §8.2)", () => {
+describe("the Locked Garden FactSet (docs/urd.md §8)", () => {
   const facts = compileFixture(garden).facts;
 
   it("lists the four reads with sites, keys, operators, kinds and spans", () => {
@@ -270,7 +270,8 @@ describe("every jump kind and rule-site facts (authored-dialogue-features)", () 
     ]);
     expect(facts?.reads[1]?.span).toEqual(lineSpanOf(file, source, 47));
     expect(facts?.reads[2]?.span).toEqual(lineSpanOf(file, source, 48));
-    expect(facts?.reads[5]?.span).toEqual(span(94));
+    // A rule's body lines carry whole-line spans, like OR members (docs/urd.md §5.4).
+    expect(facts?.reads[5]?.span).toEqual(lineSpanOf(file, source, 94));
   });
 
   it("records writes from choices and rules but not from moves, reveals or section-level effects", () => {
@@ -435,5 +436,48 @@ describe("what produces no facts", () => {
       ),
     ).facts;
     expect(facts?.writes.map((write) => write.value_kind)).toEqual(["int", null]);
+  });
+});
+
+describe("an entity named player (authored-player-entity)", () => {
+  // `@player.alert` names an entity like any other; only the bare `player.alert` is the
+  // reserved binding, which is never resolved and never a fact (docs/urd.md §5.1).
+  const file = "authored-player-entity.urd.md";
+  const source = readFixture(file);
+  const result = compileFixture(file);
+  const site = (choiceId: string) =>
+    ({ kind: "choice", id: `authored-player-entity/watch/${choiceId}` }) as const;
+
+  it("records `? @player.alert == false` as a read of Guard.alert, and the bare form not at all", () => {
+    expect(result.facts?.reads).toEqual([
+      {
+        site: site("keep-watch"),
+        entity_type: "Guard",
+        property: "alert",
+        operator: "==",
+        value_literal: "false",
+        value_kind: "bool",
+        span: contentSpanOf(file, source, 16),
+      },
+    ]);
+  });
+
+  it("records the writes to @player.alert and none for the bare `player.alert`", () => {
+    expect(
+      result.facts?.writes.map((write) => [
+        write.site,
+        write.operator,
+        write.value_expr,
+        write.span,
+      ]),
+    ).toEqual([
+      [site("keep-watch"), "=", "true", contentSpanOf(file, source, 17)],
+      [site("look-around"), "=", "false", contentSpanOf(file, source, 23)],
+    ]);
+  });
+
+  it("gives no read-never-written or written-never-read warning for the property", () => {
+    expect(result.diagnostics).toEqual([]);
+    expect(result.propertyIndex?.properties.map((entry) => entry.orphaned)).toEqual([null]);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from "../../src/index.js";
 import { compileFixture } from "../helpers/fixtures.js";
 
-describe("the Locked Garden PropertyDependencyIndex (spec §9)", () => {
+describe("the Locked Garden PropertyDependencyIndex (docs/urd.md §9)", () => {
   const index = compileFixture("locked-garden.urd.md").propertyIndex;
 
   it("lists every key sorted, with read and write indices", () => {

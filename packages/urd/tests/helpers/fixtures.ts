@@ -37,7 +37,7 @@ export function lines(...text: string[]): string {
   return `${text.join("\n")}\n`;
 }
 
-/** The physical lines of a source, as the spec defines them (BOM removed, `\r` stripped). */
+/** The physical lines of a source, as docs/urd.md §2.2 defines them (BOM removed, `\r` stripped). */
 export function physicalLines(source: string): string[] {
   const text = source.startsWith("\uFEFF") ? source.slice(1) : source;
   return text.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));

@@ -1,4 +1,8 @@
-/** The corrected Locked Garden world JSON, copied from spec/urd.md §13.1. */
+/**
+ * The Locked Garden world JSON as the reference compiler emits it, with this compiler's
+ * corrections applied (each choice its own id, section-level effects kept; docs/urd.md §1.4),
+ * written out independently of this package's code.
+ */
 export const lockedGardenWorld = {
   world: {
     name: "the-locked-garden",

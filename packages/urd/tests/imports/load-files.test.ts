@@ -159,6 +159,27 @@ describe("loading imported files", () => {
       "I/O error reading './x.urd.md': disk on fire.",
     ]);
   });
+
+  it("gives each reason a readImport callback states its own diagnostic", () => {
+    const outcomes = [
+      { kind: "missing" },
+      { kind: "outside-root" },
+      { kind: "permission-denied" },
+    ] as const;
+    const diagnostics = outcomes.map((outcome) => {
+      const result = compile(importing("./x.urd.md"), {
+        fileName: "main.urd.md",
+        readFile: () => "",
+        readImport: () => outcome,
+      });
+      return result.diagnostics.map((d) => [d.code, d.message]);
+    });
+    expect(diagnostics).toEqual([
+      [["URD201", "Imported file not found: './x.urd.md' (imported from main.urd.md:2)."]],
+      [["URD208", "Import path './x.urd.md' resolves outside the project root."]],
+      [["URD213", "Cannot read file './x.urd.md': permission denied."]],
+    ]);
+  });
 });
 
 describe("multi-file worlds", () => {

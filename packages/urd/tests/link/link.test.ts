@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { compileFixture, compileText, lines } from "../helpers/fixtures.js";
+import {
+  compileFixture,
+  compileText,
+  contentSpanOf,
+  lines,
+  readFixture,
+} from "../helpers/fixtures.js";
 
 const file = "authored-link-errors.urd.md";
 
@@ -190,5 +196,29 @@ describe("LINK rules", () => {
         "  > move thing -> nowhere",
       ),
     ).toEqual([]);
+  });
+});
+
+describe("an exit outside any location (authored-exit-outside-location)", () => {
+  const fixture = "authored-exit-outside-location.urd.md";
+  const source = readFixture(fixture);
+  const result = compileFixture(fixture);
+
+  it("is reported once, with URD314 on its own line, and nothing about its destination or guards", () => {
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.message, d.span])).toEqual([
+      [
+        "URD314",
+        "error",
+        "Exit construct outside of a location context.",
+        contentSpanOf(fixture, source, 11),
+      ],
+    ]);
+  });
+
+  it("is not registered: only the exit inside the Porch is an edge, and its guards are no reads", () => {
+    expect(result.facts?.exits.map((exit) => [exit.from_location, exit.exit_name])).toEqual([
+      ["porch", "back"],
+    ]);
+    expect(result.facts?.reads).toEqual([]);
   });
 });

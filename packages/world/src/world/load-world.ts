@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { basename, dirname, resolve } from "node:path";
-import { compile } from "@tabletop-mcp/urd";
+import { basename, resolve } from "node:path";
+import { compile, createDiskImportReader } from "@tabletop-mcp/urd";
 import type { SourceLines } from "../queries/exit-conditions.js";
 import type { CompiledWorld } from "./compiled-world.js";
 import { WorldError } from "./world-error.js";
@@ -10,7 +10,10 @@ export interface LoadedWorld {
   readonly compiled: CompiledWorld;
   /** The entry file's text, served as `world://source`. */
   readonly source: string;
-  /** Absolute paths of the entry file and of every import the compiler asked for. */
+  /**
+   * Absolute paths of the entry file and of every import the compiler asked for, plus the real
+   * file behind an import that is a symlink (both can change the world).
+   */
   readonly files: readonly string[];
   /** The lines of every file compiled, by the base name spans carry: exit guards are read here. */
   readonly lines: SourceLines;
@@ -128,19 +131,17 @@ export function loadWorldFile(path: string): LoadedWorld {
     );
   }
   const entry = resolve(path);
-  const directory = dirname(entry);
   const imports: string[] = [];
   const texts = new FileTexts();
   texts.add(entry, source);
-  const readImport: ImportReader = (relativePath) => {
-    const absolute = resolve(directory, relativePath);
-    imports.push(absolute);
-    try {
-      return texts.add(absolute, readFileSync(absolute, "utf8"));
-    } catch {
-      return undefined;
-    }
+  // The compiler's own disk reader keeps imports inside the world's folder, symlinks included.
+  const readFromDisk = createDiskImportReader(path);
+  const readImport = (relativePath: string) => {
+    const read = readFromDisk(relativePath);
+    imports.push(...read.paths);
+    if (read.kind === "ok") texts.add(relativePath, read.source);
+    return read;
   };
-  const compiled = compile(source, { fileName: path, readFile: readImport });
+  const compiled = compile(source, { fileName: path, readImport });
   return snapshot(compiled, source, [entry, ...new Set(imports)], texts);
 }

@@ -1,6 +1,6 @@
 import type { Condition, Effect, RuleNode, RuleSelect } from "../ast.js";
 import type { SourceLine } from "../source-lines.js";
-import { contentSpan, rangeSpan } from "../span.js";
+import { lineSpan, rangeSpan } from "../span.js";
 import { parseComparison, parseCondition } from "./condition.js";
 import type { ContentContext, LineResult } from "./context.js";
 import { parseEffect } from "./effect.js";
@@ -31,7 +31,7 @@ function parseWhere(
   variable: string | null,
 ): Condition | null {
   const expression = text.slice("where ".length).trim();
-  const span = contentSpan(context.file, line);
+  const span = lineSpan(context.file, line);
   const condition = parseCondition(expression, span);
   if (condition !== null || variable === null) return condition;
   if (!expression.startsWith(`${variable}.`)) return null;
@@ -66,7 +66,9 @@ function collectBody(context: ContentContext, index: number, end: number): Sourc
  * Reads `rule name:` and its body (following lines indented deeper, up to the
  * first blank or less-indented line): `actor:`, `selects VAR from [...]` with
  * its immediately following `where` lines, rule-level `where` lines and
- * `> effect` lines. Other body lines are ignored.
+ * `> effect` lines. Other body lines are ignored. Where-clauses and effects
+ * carry the span of their whole line, starting at column 1 although the line
+ * is indented, as OR-block members do (docs/urd.md §5.4).
  */
 export function parseRuleBlock(
   context: ContentContext,
@@ -107,7 +109,7 @@ export function parseRuleBlock(
       const condition = parseWhere(context, line, text, variable);
       if (condition !== null) (inSelect ? selectWhere : where).push(condition);
     } else if (text.startsWith("> ")) {
-      effects.push(parseEffect(text.slice(2), contentSpan(context.file, line), boundNames));
+      effects.push(parseEffect(text.slice(2), lineSpan(context.file, line), boundNames));
     }
   }
   const last = body[body.length - 1] ?? header;

@@ -4,7 +4,7 @@ import { parseCondition } from "../../../src/parse/content/condition.js";
 const span = { file: "f", start_line: 1, start_col: 1, end_line: 1, end_col: 1 };
 
 describe("parseCondition", () => {
-  it("reads the spec's examples", () => {
+  it("reads comparisons, containment and exhaustion checks (docs/urd.md §5.1)", () => {
     expect(parseCondition("@warden.trust >= 3", span)).toMatchObject({
       kind: "comparison",
       subject: { kind: "entity", id: "warden" },

@@ -92,7 +92,7 @@ describe("top-level frontmatter lines", () => {
 });
 
 describe("the world block", () => {
-  it("spans from the world line to the end of its last line (§3.2 examples)", () => {
+  it("spans from the world line to the end of its last line, blank lines included (docs/urd.md §3.2)", () => {
     const garden = parseText(readFixture("locked-garden.urd.md")).file.frontmatter.world;
     expect(garden?.span).toMatchObject({ start_line: 2, start_col: 1, end_line: 5, end_col: 1 });
     const override = parseText(readFixture("negative-urd-override.urd.md")).file.frontmatter.world;
