@@ -6,18 +6,23 @@ import type { LoadedWorld } from "../world/load-world.js";
 import type { WorldStore } from "../world/world-store.js";
 import { AnswerCache } from "./answer-cache.js";
 
-/** Every world tool only reads a compiled snapshot (urd.md §12.2). */
+/** Every world tool only reads a compiled snapshot (docs/world.md §3). */
 const READ_ONLY_HINTS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
 
 /**
  * A world tool: a kit tool spec without annotations, which are the same for all eight, whose
- * handler answers from one snapshot of the world and from nothing else.
+ * handler answers from one snapshot of the world and from nothing else. A paged answer is put
+ * together from parts, so a handler may also return a plain record; the client checks every
+ * answer against the output schema all the same.
  */
 export type WorldToolSpec<Input extends z.ZodType, Output extends z.ZodType> = Omit<
   ToolSpec<Input, Output>,
   "annotations" | "handler"
 > & {
-  handler: (args: z.output<Input>, world: LoadedWorld) => z.input<Output>;
+  handler: (
+    args: z.output<Input>,
+    world: LoadedWorld,
+  ) => z.input<Output> | Readonly<Record<string, unknown>>;
 };
 
 /** Shared by every server of the process, so that sessions on one store share answers. */
@@ -68,7 +73,7 @@ export function defineWorldTool<Input extends z.ZodType, Output extends z.ZodTyp
   const tool = defineTool({
     ...spec,
     annotations: READ_ONLY_HINTS,
-    handler: (args) => spec.handler(args, store.current),
+    handler: (args) => spec.handler(args, store.current) as z.input<Output>,
   });
   return {
     name: tool.name,

@@ -73,7 +73,8 @@ describe("tabletop-world over stdio", () => {
           details: [
             {
               parameter: "start",
-              issue: "Unknown parameter; valid parameters are from, respect_conditions, state",
+              issue:
+                "Unknown parameter; valid parameters are from, respect_conditions, state, include_paths, limit, cursor",
             },
           ],
         },

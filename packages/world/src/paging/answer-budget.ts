@@ -1,0 +1,15 @@
+/**
+ * The most bytes of compact JSON a tool answer's `structuredContent` may take: what a model can
+ * still read and a client parses in a few milliseconds (docs/world.md §5.1).
+ */
+export const ANSWER_BUDGET_BYTES = 65_536;
+
+/**
+ * The UTF-8 length of a value's compact JSON, as it travels.
+ *
+ * @param value - any JSON value
+ * @returns its size in bytes
+ */
+export function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value), "utf8");
+}
