@@ -4,6 +4,9 @@
  */
 export const ANSWER_BUDGET_BYTES = 65_536;
 
+/** Printable ASCII without a quote or a backslash: such a string is its own JSON between two quotes. */
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /**
  * The UTF-8 length of a value's compact JSON, as it travels.
  *
@@ -11,5 +14,6 @@ export const ANSWER_BUDGET_BYTES = 65_536;
  * @returns its size in bytes
  */
 export function jsonBytes(value: unknown): number {
+  if (typeof value === "string" && PLAIN_ASCII.test(value)) return value.length + 2;
   return Buffer.byteLength(JSON.stringify(value), "utf8");
 }

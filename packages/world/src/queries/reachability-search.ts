@@ -87,11 +87,15 @@ export function searchReachable(
     ? adjacencyOf(judged.filter((exit) => exit.verdict !== "blocked").map((exit) => exit.edge))
     : structuralAdjacencyOf(compiled.facts);
   const parents = breadthFirstParents(adjacency, from);
+  const locations = sortedKeys(world.locations);
+  const reached = locations.filter((location) => parents.has(location));
   return {
     from,
     parents,
-    reachable: [...parents.keys()].sort(compareCodePoints),
-    unreachable: sortedKeys(world.locations).filter((location) => !parents.has(location)),
+    // Exits lead to locations, so the reached ones are found in the sorted list without sorting.
+    reachable:
+      reached.length === parents.size ? reached : [...parents.keys()].sort(compareCodePoints),
+    unreachable: locations.filter((location) => !parents.has(location)),
     ...(respect
       ? {
           guarded: {
