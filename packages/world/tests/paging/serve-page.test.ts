@@ -46,13 +46,13 @@ function collectionOf(spec: CollectionSpec): { collection: PagedCollection; whol
   if (spec.kind === "array") {
     return { collection: arrayCollection(spec.name, spec.items), whole: spec.items };
   }
-  const valueOf = (key: string) => [key, key.length];
-  const whole = Object.fromEntries(spec.keys.map((key) => [key, valueOf(key)]));
+  const valueFor = (key: string) => [key, key.length];
+  const whole = Object.fromEntries(spec.keys.map((key) => [key, valueFor(key)]));
   const collection = lazyObjectCollection(
     spec.name,
     objectKeyOrder(spec.keys),
-    (key) => payloadBytes(valueOf(key)),
-    valueOf,
+    (key) => payloadBytes(valueFor(key)),
+    valueFor,
   );
   return { collection, whole };
 }
