@@ -47,7 +47,7 @@ export function joinPages(pages: readonly Payload[]): Payload {
     const parts = pages.map((each) => each[name]);
     joined[name] = Array.isArray(first[name])
       ? parts.flatMap((part) => part as unknown[])
-      : Object.assign({}, ...parts);
+      : Object.fromEntries(parts.flatMap((part) => Object.entries(part as object)));
   }
   return joined;
 }

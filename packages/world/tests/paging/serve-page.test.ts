@@ -15,7 +15,7 @@ import { itemsOn, joinPages, type Payload, pageOf, payloadBytes } from "../helpe
 const text = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: "binary", maxLength: 30 }),
-  fc.constantFrom("", '"', "\\", "\n", "é", "😀", "\ud800", "12", "007"),
+  fc.constantFrom("", '"', "\\", "\n", "é", "😀", "\ud800", "12", "007", "__proto__"),
 );
 
 const item = fc.oneof(
