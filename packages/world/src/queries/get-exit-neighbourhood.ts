@@ -61,7 +61,7 @@ function within(facts: FactSetJson | null, around: string, radius: number): Set<
  * @param compiled - one compilation's data
  * @param around - a location id of the world JSON
  * @param radius - how many exits away, 1 or more
- * @returns the neighbourhood as an exit graph, or the seed's not-found error object
+ * @returns the neighbourhood as an exit graph, or the not-found error object
  */
 export function getExitNeighbourhood(
   compiled: CompiledWorld,

@@ -84,7 +84,7 @@ export function parentLinks(search: ReachabilitySearch): ParentLink[] {
  * @param compiled - one compilation's data
  * @param from - the starting location id
  * @param options - conditional reachability and paths or parents
- * @returns the payload, or the seed's error object
+ * @returns the payload, or the error object (docs/world.md §3.3)
  */
 export function getReachableLocations(
   compiled: CompiledWorld,

@@ -65,7 +65,7 @@ function structuralAdjacencyOf(facts: FactSetJson | null): Adjacency {
  * @param compiled - one compilation's data
  * @param from - the starting location id
  * @param options - conditional reachability
- * @returns what the search found, or the seed's error object
+ * @returns what the search found, or the error object (docs/world.md §3.3)
  */
 export function searchReachable(
   compiled: CompiledWorld,

@@ -10,8 +10,8 @@ interface MeasuredAnswer {
   readonly scope: Buffer;
 }
 
-/** A seed error object, which a question may give instead of an answer. */
-type SeedError = Versioned & { error: string };
+/** An error object (docs/world.md §3.3), which a question may give instead of an answer. */
+type ErrorObject = Versioned & { error: string };
 
 /**
  * Answers kept per snapshot. Paging through one answer asks the same question again and again,
@@ -53,10 +53,10 @@ function remember(world: LoadedWorld, key: string, answer: MeasuredAnswer): void
  * @param question - the arguments that decide the answer (not `limit` or `cursor`), in a fixed
  *   key order, so that equal questions are equal JSON
  * @param request - `limit` and `cursor`
- * @param build - makes the pageable answer, or the seed's error object
+ * @param build - makes the pageable answer, or the error object
  * @returns the whole answer, a page, or an error object
  */
-export function answerInPages<Failure extends SeedError>(
+export function answerInPages<Failure extends ErrorObject>(
   world: LoadedWorld,
   tool: string,
   question: Readonly<Record<string, unknown>>,

@@ -29,8 +29,8 @@ export type WorldToolSpec<Input extends z.ZodType, Output extends z.ZodType> = O
 const answers = new AnswerCache();
 
 /**
- * The output schema of a world tool: `schema_version`, the seed's `error` string and the
- * success fields, all but the version optional, so that both the answer and the seed's error
+ * The output schema of a world tool: `schema_version`, the `error` string and the
+ * success fields, all but the version optional, so that both the answer and the error
  * object (which echoes the argument) validate against it.
  *
  * @param shape - the success fields
@@ -48,12 +48,12 @@ export function payloadSchema<Shape extends z.ZodRawShape>(shape: Shape) {
     .extend(z.object(shape).partial().shape);
 }
 
-function hasSeedError(result: CallToolResult): boolean {
+function hasErrorObject(result: CallToolResult): boolean {
   return typeof result.structuredContent?.error === "string";
 }
 
 /**
- * Declares a read-only world tool. A handler answers with the seed's own error objects
+ * Declares a read-only world tool. A handler answers with the world server's own error objects (docs/world.md §3.3)
  * (`{"schema_version":"1","error":"Entity not found","entity_id":…}`) as plain values; this
  * marks those results `isError: true`, which the kit's `ToolError` cannot do because it shapes
  * the body as the contract's `{"error":{"code","message"}}`.
@@ -86,7 +86,7 @@ export function defineWorldTool<Input extends z.ZodType, Output extends z.ZodTyp
       const cached = key === undefined ? undefined : answers.get(world, spec.name, key);
       if (cached !== undefined) return cached;
       const answer = await tool.call(rawArguments, context);
-      const result = hasSeedError(answer) ? { ...answer, isError: true } : answer;
+      const result = hasErrorObject(answer) ? { ...answer, isError: true } : answer;
       if (key !== undefined) answers.set(world, spec.name, key, result);
       return result;
     },
