@@ -7,13 +7,27 @@ export interface PageableAnswer {
   readonly template: Readonly<Record<string, unknown>>;
   /** The lists that page, in the answer's key order. */
   readonly collections: readonly PagedCollection[];
-  /** Bytes of the whole answer's compact JSON, known without making it. */
-  readonly wholeBytes: number;
+  /**
+   * Whether the whole answer's compact JSON takes at most `budget` bytes, known without making
+   * it; items are measured only until the answer is known not to fit.
+   */
+  fitsIn(budget: number): boolean;
 }
 
-function collectionBytes(collection: PagedCollection): number {
-  let bytes = Math.max(0, collection.length - 1);
-  for (let index = 0; index < collection.length; index++) bytes += collection.bytesAt(index);
+/** Bytes of the whole answer if at most `cap`, else Infinity. */
+function bytesUpTo(
+  templateBytes: number,
+  collections: readonly PagedCollection[],
+  cap: number,
+): number {
+  let bytes = templateBytes;
+  for (const collection of collections) {
+    bytes += Math.max(0, collection.length - 1);
+    for (let index = 0; index < collection.length && bytes <= cap; index++) {
+      bytes += collection.bytesAt(index);
+    }
+    if (bytes > cap) return Number.POSITIVE_INFINITY;
+  }
   return bytes;
 }
 
@@ -31,9 +45,20 @@ export function pageableAnswer(
 ): PageableAnswer {
   const template: Record<string, unknown> = { ...payload };
   for (const collection of collections) template[collection.name] = collection.empty;
-  let wholeBytes = jsonBytes(template);
-  for (const collection of collections) wholeBytes += collectionBytes(collection);
-  return { template, collections, wholeBytes };
+  const templateBytes = jsonBytes(template);
+  const verdicts = new Map<number, boolean>();
+  return {
+    template,
+    collections,
+    fitsIn(budget) {
+      let fits = verdicts.get(budget);
+      if (fits === undefined) {
+        fits = bytesUpTo(templateBytes, collections, budget) <= budget;
+        verdicts.set(budget, fits);
+      }
+      return fits;
+    },
+  };
 }
 
 /**

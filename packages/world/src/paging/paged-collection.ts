@@ -2,7 +2,9 @@ import { jsonBytes } from "./answer-budget.js";
 
 /**
  * One list of an answer that pages: an array, or an object paged by its keys in their order.
- * Items are measured once, so a page is planned without serialising anything.
+ * An item is measured the first time a page needs its size and never again, so a page is planned
+ * without serialising anything, and the first page of a huge answer measures little more than
+ * itself.
  */
 export interface PagedCollection {
   /** The answer's key that holds the collection. */
@@ -25,14 +27,28 @@ export interface PagedCollection {
  * @returns the collection, its items measured
  */
 export function arrayCollection(name: string, items: readonly unknown[]): PagedCollection {
-  const bytes = new Uint32Array(items.length);
-  for (let index = 0; index < items.length; index++) bytes[index] = jsonBytes(items[index]);
   return {
     name,
     length: items.length,
     empty: [],
-    bytesAt: (index) => bytes[index] ?? 0,
+    bytesAt: measuredOnce(items.length, (index) => jsonBytes(items[index])),
     slice: (start, end) => items.slice(start, end),
+  };
+}
+
+/**
+ * Remembers each item's size after measuring it. No item's JSON is empty, so 0 marks an item
+ * not yet measured.
+ */
+function measuredOnce(length: number, measure: (index: number) => number) {
+  const bytes = new Uint32Array(length);
+  return (index: number): number => {
+    let size = bytes[index] ?? 0;
+    if (size === 0) {
+      size = measure(index);
+      bytes[index] = size;
+    }
+    return size;
   };
 }
 
@@ -56,10 +72,10 @@ export function lazyObjectCollection(
     name,
     length: keys.length,
     empty: {},
-    bytesAt: (index) => {
+    bytesAt: measuredOnce(keys.length, (index) => {
       const key = keys[index] ?? "";
       return jsonBytes(key) + 1 + valueBytes(key);
-    },
+    }),
     slice: (start, end) =>
       Object.fromEntries(keys.slice(start, end).map((key) => [key, makeValue(key)])),
   };
@@ -74,5 +90,11 @@ export function lazyObjectCollection(
  * @returns the same keys in the object's order
  */
 export function objectKeyOrder(keys: readonly string[]): string[] {
+  if (!keys.some(isArrayIndex)) return [...keys];
   return Object.keys(Object.fromEntries(keys.map((key) => [key, 0])));
+}
+
+/** Whether an object lists this key first: a canonical integer below 2^32 - 1. */
+function isArrayIndex(key: string): boolean {
+  return /^(?:0|[1-9][0-9]*)$/.test(key) && Number(key) < 4_294_967_295;
 }

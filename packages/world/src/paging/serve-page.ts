@@ -19,7 +19,7 @@ export interface InvalidCursor extends Versioned {
 }
 
 /** What a page adds to the answer. */
-export interface PageInfo {
+interface PageInfo {
   /** Each collection's whole length, by name, in key order. */
   total: Record<string, number>;
   /** The cursor of the next page, or null on the last one. */
@@ -48,14 +48,16 @@ export function serveAnswer(
   budget: number = ANSWER_BUDGET_BYTES,
 ): Record<string, unknown> | InvalidCursor {
   const { limit, cursor } = request;
-  if (limit === undefined && cursor === undefined && answer.wholeBytes <= budget) {
+  if (limit === undefined && cursor === undefined && answer.fitsIn(budget)) {
     return wholeAnswer(answer);
   }
   const lengths = answer.collections.map((collection) => collection.length);
-  const offsets =
-    cursor === undefined ? lengths.map(() => 0) : decodeCursor(cursor, scope, lengths);
-  if (offsets === undefined) {
-    return { schema_version: SCHEMA_VERSION, error: "Invalid cursor", cursor: cursor ?? "" };
+  let offsets = lengths.map(() => 0);
+  if (cursor !== undefined) {
+    const decoded = decodeCursor(cursor, scope, lengths);
+    if (decoded === undefined)
+      return { schema_version: SCHEMA_VERSION, error: "Invalid cursor", cursor };
+    offsets = decoded;
   }
   const total = Object.fromEntries(
     answer.collections.map((collection) => [collection.name, collection.length]),

@@ -11,7 +11,8 @@ export function sortedKeys(block: Readonly<Record<string, unknown>> | undefined)
   if (block === undefined) return [];
   let sorted = sortedKeysOfBlock.get(block);
   if (sorted === undefined) {
-    sorted = Object.keys(block).sort(compareCodePoints);
+    // The default sort compares UTF-16 code units, the order compareCodePoints gives, natively.
+    sorted = Object.keys(block).sort();
     sortedKeysOfBlock.set(block, sorted);
   }
   return [...sorted];

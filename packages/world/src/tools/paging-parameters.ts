@@ -4,10 +4,10 @@ import * as z from "zod";
  * The longest id or name a parameter accepts. Errors echo the id they could not find, so a bound
  * keeps every answer inside the byte budget; real ids are headings made into slugs, far shorter.
  */
-export const MAX_ID_LENGTH = 1024;
+const MAX_ID_LENGTH = 1024;
 
 /** The most items per collection a page may be asked to hold. */
-export const MAX_PAGE_LIMIT = 5000;
+const MAX_PAGE_LIMIT = 5000;
 
 /** Cursors are a few dozen characters; anything much longer cannot be one. */
 const MAX_CURSOR_LENGTH = 256;
