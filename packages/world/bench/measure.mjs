@@ -59,36 +59,35 @@ export async function timedCall(client, name, args, call = callRaw) {
   return { elapsed, result };
 }
 
-/** The median of `calls` calls after `warmup` more. */
-export async function medianCall(client, name, args, call, { calls, warmup }) {
-  const timings = [];
-  for (let index = 0; index < warmup + calls; index++) {
-    const { elapsed } = await timedCall(client, name, args, call);
-    if (index >= warmup) timings.push(elapsed);
+/**
+ * Medians of calls made in turns, one call of each contender per round, so that every contender
+ * meets the same load on a busy machine: `warmup` rounds, then `calls` timed rounds.
+ *
+ * @param contenders - [{client, name, args, call}]
+ * @returns one median per contender, in order
+ */
+export async function interleavedMedians(contenders, { calls, warmup }) {
+  const timings = contenders.map(() => []);
+  for (let round = 0; round < warmup + calls; round++) {
+    for (const [index, contender] of contenders.entries()) {
+      const { client, name, args, call } = contender;
+      const { elapsed } = await timedCall(client, name, args, call);
+      if (round >= warmup) timings[index].push(elapsed);
+    }
   }
-  return median(timings);
+  return timings.map(median);
 }
 
 /**
- * The floor of each recorded answer: a bare SDK server sending the very same result to the same
- * kind of client, timed the same way.
+ * A bare SDK server that sends each recorded answer, byte for byte, when asked the same question:
+ * the floor any SDK server over stdio pays for those bytes.
  *
- * @param recorded - [{label, name, arguments, result}]
+ * @param recorded - [{name, arguments, result}]
  * @param directory - where to write the floor server's answers
+ * @returns the connected client
  */
-export async function timeFloors(recorded, directory, counts) {
+export async function connectFloor(recorded, directory) {
   const file = join(directory, "floor-answers.json");
   writeFileSync(file, JSON.stringify(recorded));
-  const { client } = await connect([FLOOR_SERVER, file], { listTools: false });
-  const results = [];
-  for (const entry of recorded) {
-    const value = await medianCall(client, entry.name, entry.arguments, callRaw, counts);
-    const bytes = Buffer.byteLength(JSON.stringify(entry.result.structuredContent));
-    results.push({
-      name: `${entry.label} p50 bare-SDK floor, same ${(bytes / 1024).toFixed(1)} KiB answer (stdio, raw request)`,
-      value,
-    });
-  }
-  await client.close();
-  return results;
+  return (await connect([FLOOR_SERVER, file], { listTools: false })).client;
 }

@@ -7,7 +7,8 @@
 // (the same transport and parsing, no output-schema check), and once, first, before any answer
 // is cached. Whole-graph questions answer with their first page; those pages and the
 // neighbourhoods are also sent, byte for byte, by a bare SDK server (bench/floor-server.mjs) to
-// the same kind of client: the floor any SDK server over stdio pays for those bytes.
+// the same kind of client: the floor any SDK server over stdio pays for those bytes. The three
+// are called in turns, one call each per round, so that they meet the same load.
 //
 // On a chain of 6,000 rooms, whose shortest paths together would take some 200 MB, every page of
 // the reachable set and of the exit graph is fetched once, uncached, and the server's memory read.
@@ -21,12 +22,12 @@ import { chainWorld } from "./chain-world.mjs";
 import {
   callRaw,
   callWithSchemaCheck,
+  connectFloor,
   connectWorld,
+  interleavedMedians,
   median,
-  medianCall,
   residentMB,
   timedCall,
-  timeFloors,
 } from "./measure.mjs";
 
 const quick = process.argv.includes("--quick");
@@ -96,34 +97,58 @@ function timeCompile() {
   return performance.now() - start;
 }
 
-async function timeQueries() {
-  const { client, pid } = await connectWorld(worldPath);
+/** The first call of each query, before anything is cached; answers to send from the floor. */
+async function firstCalls(client) {
   const results = [];
   const recorded = [];
   for (const [name, args, label = name, floor] of QUERIES) {
     const { elapsed, result } = await timedCall(client, name, args);
     results.push({ name: `${label} first call, not cached (stdio)`, value: elapsed });
-    if (floor) recorded.push({ label, name, arguments: args, result });
+    if (floor) recorded.push({ name, arguments: args, result });
   }
-  for (const [name, args, label = name] of QUERIES) {
-    results.push({
-      name: `${label} p50 (stdio, SDK callTool with outputSchema check)`,
-      value: await medianCall(client, name, args, callWithSchemaCheck, COUNTS),
-      target: "< 5 ms",
-    });
-    results.push({
-      name: `${label} p50 (stdio, raw request, no outputSchema check)`,
-      value: await medianCall(client, name, args, callRaw, COUNTS),
-      target: "< 5 ms",
-    });
+  return { results, recorded };
+}
+
+async function timeQueries() {
+  const { client, pid } = await connectWorld(worldPath);
+  const { results, recorded } = await firstCalls(client);
+  const floor = await connectFloor(recorded, directory);
+  for (const [name, args, label = name, floored] of QUERIES) {
+    const contenders = [
+      { client, name, args, call: callWithSchemaCheck },
+      { client, name, args, call: callRaw },
+      ...(floored ? [{ client: floor, name, args, call: callRaw }] : []),
+    ];
+    const [checked, raw, bare] = await interleavedMedians(contenders, COUNTS);
+    results.push(
+      {
+        name: `${label} p50 (stdio, SDK callTool with outputSchema check)`,
+        value: checked,
+        target: "< 5 ms",
+      },
+      {
+        name: `${label} p50 (stdio, raw request, no outputSchema check)`,
+        value: raw,
+        target: "< 5 ms",
+      },
+    );
+    if (bare !== undefined) {
+      const answer = recorded.find((entry) => entry.name === name && entry.arguments === args);
+      const kib = Buffer.byteLength(JSON.stringify(answer?.result.structuredContent)) / 1024;
+      results.push({
+        name: `${label} p50 bare-SDK floor, same ${kib.toFixed(1)} KiB answer (stdio, raw request)`,
+        value: bare,
+      });
+    }
   }
   results.push({
     name: "server memory after the queries (VmRSS)",
     value: residentMB(pid),
     unit: "MB",
   });
+  await floor.close();
   await client.close();
-  return [...results, ...(await timeFloors(recorded, directory, COUNTS))];
+  return results;
 }
 
 /** Fetches every page of an answer once, timing each call. */
