@@ -11,7 +11,10 @@ export interface HarnessQuestion {
 const mentionsAll = (answer: string, patterns: readonly RegExp[]) =>
   patterns.every((pattern) => pattern.test(answer));
 
-/** The five questions of docs/world.md §9, answered from `locked-garden.urd.md`; 4 of 5 must pass. */
+/**
+ * The five questions of docs/world.md §9, answered from `locked-garden.urd.md`; 4 of 5 must
+ * pass.
+ */
 export const HARNESS_QUESTIONS: readonly HarnessQuestion[] = [
   {
     id: 1,

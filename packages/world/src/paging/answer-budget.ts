@@ -4,7 +4,7 @@
  */
 export const ANSWER_BUDGET_BYTES = 65_536;
 
-/** Printable ASCII without a quote or a backslash: such a string is its own JSON between two quotes. */
+/** Printable ASCII other than a quote or a backslash: such a string is its JSON, unquoted. */
 const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 /**

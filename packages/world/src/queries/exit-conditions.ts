@@ -18,9 +18,9 @@ function indentation(line: string): number {
 }
 
 /**
- * The condition texts under an exit declaration: the `? ` children of an exit (docs/urd.md, exits), that is the
- * following lines (blank ones skipped) indented deeper than the exit line that start with `? `
- * or `! `, up to the first other line.
+ * The condition texts under an exit declaration (docs/urd.md, exits): the following lines
+ * (blank ones skipped) indented deeper than the exit line that start with `? ` or `! `, up to
+ * the first other line.
  *
  * @param lines - the lines of the file holding the exit
  * @param exitLine - the exit declaration's 1-based line number
@@ -42,7 +42,7 @@ export function conditionChildren(lines: readonly string[], exitLine: number): s
   return conditions;
 }
 
-/** The container of a containment check as the compiled world names it (docs/urd.md, condition lowering). */
+/** A containment check's container as the compiled world names it (docs/urd.md, conditions). */
 function lowerContainer(container: string): string {
   if (container === "here") return "player.container";
   return container.startsWith("@") ? container.slice(1) : container;

@@ -29,7 +29,7 @@ export interface ReachabilityOptions {
 /** What a breadth-first search from one location found, before any path is written out. */
 export interface ReachabilitySearch {
   from: string;
-  /** Each reached location's parent, in the order the search reached them (`from` maps to itself). */
+  /** Each reached location's parent, in the order it was reached; `from` maps to itself. */
   parents: ReadonlyMap<string, string>;
   /** Reached locations, sorted, `from` included. */
   reachable: string[];

@@ -53,10 +53,10 @@ function hasErrorObject(result: CallToolResult): boolean {
 }
 
 /**
- * Declares a read-only world tool. A handler answers with the world server's own error objects (docs/world.md §3.3)
- * (`{"schema_version":"1","error":"Entity not found","entity_id":…}`) as plain values; this
- * marks those results `isError: true`, which the kit's `ToolError` cannot do because it shapes
- * the body as the contract's `{"error":{"code","message"}}`.
+ * Declares a read-only world tool. A handler answers with the world server's own error objects
+ * (`{"schema_version":"1","error":"Entity not found","entity_id":…}`, docs/world.md §3.3) as
+ * plain values; this marks those results `isError: true`, which the kit's `ToolError` cannot do
+ * because it shapes the body as the contract's `{"error":{"code","message"}}`.
  *
  * A handler is a pure function of its arguments and the snapshot, so each finished result
  * (validated, run, serialised) is kept per snapshot and given again for the same arguments:

@@ -45,7 +45,10 @@ function describeReadFailure(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Splits a file into lines as the compiler does (docs/urd.md, source text): BOM dropped, one `\r` per line. */
+/**
+ * Splits a file into lines as the compiler does (docs/urd.md, source text): BOM dropped, one
+ * `\r` per line.
+ */
 function splitLines(text: string): string[] {
   const withoutBom = text.startsWith("\uFEFF") ? text.slice(1) : text;
   return withoutBom.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
