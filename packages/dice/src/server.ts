@@ -6,13 +6,14 @@ import {
   readPackageVersion,
   replaySeedOption,
 } from "@tabletop-mcp/kit";
-import * as z from "zod";
 import {
   createCryptoSource,
   createSeededSource,
   type RandomSource,
-  type RandomTable,
-} from "./engine/index.js";
+  replaySeedProblem,
+} from "@tabletop-mcp/kit/random";
+import * as z from "zod";
+import { DiceError, type RandomTable } from "./engine/index.js";
 import { createDiceTools } from "./tools/index.js";
 
 /** How to build one dice server instance. */
@@ -62,11 +63,8 @@ const NO_TABLES: ReadonlyMap<string, RandomTable> = new Map();
  * @throws DiceError `INVALID_SEED` when the seed is empty or longer than 256 characters
  */
 export function createServer(options: DiceServerOptions = {}): Server {
-  const random =
-    options.random ??
-    (options.seed === undefined ? createCryptoSource() : createSeededSource(options.seed));
   const tools = createDiceTools({
-    random,
+    random: options.random ?? randomSourceFor(options.seed),
     now: options.now ?? (() => new Date()),
     tables: options.tables ?? NO_TABLES,
   });
@@ -83,4 +81,11 @@ export function createServer(options: DiceServerOptions = {}): Server {
       ...(options.logger ? { logger: options.logger } : {}),
     },
   );
+}
+
+function randomSourceFor(seed: string | undefined): RandomSource {
+  if (seed === undefined) return createCryptoSource();
+  const problem = replaySeedProblem(seed);
+  if (problem !== undefined) throw new DiceError("INVALID_SEED", problem);
+  return createSeededSource(seed);
 }

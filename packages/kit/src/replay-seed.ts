@@ -1,15 +1,10 @@
 import * as z from "zod";
 import type { ExtraFlag } from "./cli/flags.js";
-import { MAX_REPLAY_SEED_LENGTH, replaySeedLength } from "./replay.js";
+import { isReplaySeed, MAX_REPLAY_SEED_LENGTH, replaySeedLength } from "./random/seeded-source.js";
 
 export { MAX_REPLAY_SEED_LENGTH };
 
 const ACCEPTED = `must be 1-${MAX_REPLAY_SEED_LENGTH} characters`;
-
-function isReplaySeed(seed: string): boolean {
-  const length = replaySeedLength(seed);
-  return length >= 1 && length <= MAX_REPLAY_SEED_LENGTH;
-}
 
 /**
  * The `seed` option of a server's JSON-expressible options: 1 to 256 characters, counted as

@@ -3,9 +3,8 @@
  *
  * - `INVALID_PARAMETERS`: arguments broke a rule of dice.md; `problems` lists every one.
  * - `INVALID_SEED`: a seed for the reproducible generator was empty or longer than 256 characters.
- * - `SCRIPT_EXHAUSTED`: a scripted random source was asked for more words than it was given.
  */
-export type DiceErrorCode = "INVALID_PARAMETERS" | "INVALID_SEED" | "SCRIPT_EXHAUSTED";
+export type DiceErrorCode = "INVALID_PARAMETERS" | "INVALID_SEED";
 
 /** One problem with one parameter, in the contract's `details` shape. */
 export interface ParameterProblem {

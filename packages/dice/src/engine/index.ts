@@ -19,17 +19,6 @@ export {
   validateDiceProbabilityArguments,
 } from "./probability/dice-probability.js";
 export { WORK_LIMIT } from "./probability/total-distribution.js";
-export { CRYPTO_POOL_WORDS, createCryptoSource } from "./random/crypto-source.js";
-export type { RandomSource, RngKind } from "./random/random-source.js";
-export { rejectionLimit, rollFace } from "./random/roll-face.js";
-export { createScriptedSource } from "./random/scripted-source.js";
-export {
-  createSeededSource,
-  createXoshiro128StarStar,
-  MAX_SEED_LENGTH,
-  seedToState,
-  type XoshiroState,
-} from "./random/xoshiro128.js";
 export { renderDescription, renderOperation } from "./render-roll.js";
 export { type DieResult, type RollResult, rollDice } from "./roll-dice.js";
 export {

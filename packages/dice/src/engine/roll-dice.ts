@@ -1,5 +1,5 @@
-import type { RandomSource } from "./random/random-source.js";
-import { drawFace, rejectionLimit } from "./random/roll-face.js";
+import type { RandomSource } from "@tabletop-mcp/kit/random";
+import { drawFace, rejectionLimit } from "@tabletop-mcp/kit/random";
 import { renderDescription, renderOperation } from "./render-roll.js";
 import { LIMITS, selectionOf, type ValidRollDiceParams } from "./roll-dice-params.js";
 

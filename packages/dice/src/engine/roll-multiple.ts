@@ -1,5 +1,5 @@
+import type { RandomSource } from "@tabletop-mcp/kit/random";
 import type { ParameterProblem, Validation } from "./errors.js";
-import type { RandomSource } from "./random/random-source.js";
 import { type RollResult, rollDice } from "./roll-dice.js";
 import type { ValidRollDiceParams } from "./roll-dice-params.js";
 import type { RollMetadata } from "./roll-response.js";

@@ -1,5 +1,6 @@
 import { InvalidParametersError } from "@tabletop-mcp/kit";
-import type { RandomSource, RandomTable, Validation } from "../engine/index.js";
+import type { RandomSource } from "@tabletop-mcp/kit/random";
+import type { RandomTable, Validation } from "../engine/index.js";
 
 /** What the tools of one server instance share. */
 export interface DiceToolDependencies {

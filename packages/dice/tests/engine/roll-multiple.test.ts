@@ -1,5 +1,5 @@
+import { createScriptedSource } from "@tabletop-mcp/kit/random";
 import { describe, expect, it } from "vitest";
-import { createScriptedSource } from "../../src/engine/random/scripted-source.js";
 import {
   respondToRollMultiple,
   validateRollMultipleArguments,

@@ -1,5 +1,5 @@
+import { createScriptedSource } from "@tabletop-mcp/kit/random";
 import { describe, expect, it } from "vitest";
-import { createScriptedSource } from "../../src/engine/random/scripted-source.js";
 import { respondToRollDice } from "../../src/engine/roll-response.js";
 import { wordsForFaces } from "./support/fixtures.js";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluateActionOutcome } from "../../src/engine/action-outcome.js";
 import { rollAction } from "../../src/engine/action-roll.js";
-import { createRandomDieRoller } from "../../src/engine/random.js";
+import { createRandomDieRoller } from "../../src/engine/die-roller.js";
 import { scriptDice } from "./scripted-dice.js";
 
 describe("rollAction", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRandomDieRoller } from "../../src/engine/random.js";
+import { createRandomDieRoller } from "../../src/engine/die-roller.js";
 import { evaluateReactionOutcome } from "../../src/engine/reaction-outcome.js";
 import { rollReaction } from "../../src/engine/reaction-roll.js";
 import { scriptDice } from "./scripted-dice.js";

@@ -1,5 +1,5 @@
+import type { RandomSource, RngKind } from "@tabletop-mcp/kit/random";
 import type { Validation } from "../errors.js";
-import type { RandomSource, RngKind } from "../random/random-source.js";
 import { type RollResult, rollDice } from "../roll-dice.js";
 import { LIMITS, type RollDiceParams, type ValidRollDiceParams } from "../roll-dice-params.js";
 import {

@@ -1,6 +1,6 @@
+import { createScriptedSource } from "@tabletop-mcp/kit/random";
 import { describe, expect, it } from "vitest";
 import { respondToRoll } from "../../../src/engine/notation/roll-notation.js";
-import { createScriptedSource } from "../../../src/engine/random/scripted-source.js";
 import { wordsForFaces } from "../support/fixtures.js";
 
 describe("respondToRoll", () => {
