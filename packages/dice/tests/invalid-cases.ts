@@ -265,6 +265,28 @@ export const INVALID_CASES: readonly InvalidCase[] = [
     ],
   },
   {
+    name: "1500 dice and a second selection, in one answer (the contract's example)",
+    tool: "roll_dice",
+    args: { dice_count: 1500, dice_sides: 6, keep_highest: 3, keep_lowest: 1 },
+    details: [
+      {
+        parameter: "dice_count",
+        issue: "Value 1500 exceeds maximum allowed (1000)",
+        valid_range: "1-1000",
+      },
+      { parameter: "keep_lowest", issue: SELECTION_CONFLICT, valid_range: null },
+    ],
+  },
+  {
+    name: "a string modifier and a minimum above the faces, in table order",
+    tool: "roll_dice",
+    args: { min_value: 7, modifier: "2", ...d6 },
+    details: [
+      { parameter: "modifier", issue: "Expected an integer, received string" },
+      { parameter: "min_value", issue: "Value 7 exceeds maximum allowed (6)", valid_range: "1-6" },
+    ],
+  },
+  {
     name: "an empty batch",
     tool: "roll_multiple",
     args: { rolls: [] },
@@ -400,6 +422,32 @@ export const INVALID_CASES: readonly InvalidCase[] = [
     details: [{ parameter: "notation", issue: /rr/ }],
   },
   {
+    name: "a notation longer than 200 characters",
+    tool: "roll",
+    args: { notation: `1d6${"+1".repeat(100)}` },
+    details: [
+      {
+        parameter: "notation",
+        issue: "Length 203 exceeds maximum allowed (200 characters)",
+        valid_range: "1-200 characters",
+      },
+    ],
+  },
+  {
+    name: "a mistake in the notation and a label too long, in one answer",
+    tool: "roll",
+    args: { label: "x".repeat(101), notation: "4d6kh5" },
+    details: [
+      {
+        parameter: "notation",
+        issue: "keep highest 5 exceeds the number of dice (4)",
+        valid_range: "1-4",
+        position: 4,
+      },
+      { parameter: "label", issue: /^Length 101 exceeds maximum allowed/ },
+    ],
+  },
+  {
     name: "a missing notation",
     tool: "roll",
     args: { label: "attack" },
@@ -438,6 +486,20 @@ export const INVALID_CASES: readonly InvalidCase[] = [
         issue: "Value 100000000 exceeds maximum allowed (10000000)",
         valid_range: "-10000000-10000000",
       },
+    ],
+  },
+  {
+    name: "an exploding d1 and 51 thresholds, in one answer",
+    tool: "dice_probability",
+    args: {
+      at_least: Array.from({ length: 51 }, (_, index) => index),
+      dice_count: 2,
+      dice_sides: 1,
+      exploding: true,
+    },
+    details: [
+      { parameter: "exploding", issue: "A d1 always shows its maximum and would explode forever" },
+      { parameter: "at_least", issue: /^51 items exceed maximum allowed \(50\)$/ },
     ],
   },
   {
@@ -481,6 +543,23 @@ export const INVALID_CASES: readonly InvalidCase[] = [
         parameter: "table.entries",
         issue: /3 .*not covered.*entries\[0\] \("Goblins", 1-2\).*entries\[1\] \("Wolves", 4-6\)/,
       },
+    ],
+  },
+  {
+    name: "overlapping table ranges and a count of 0, in one answer",
+    tool: "roll_table",
+    args: {
+      count: 0,
+      table: {
+        entries: [
+          { text: "Goblins", range: "1-3" },
+          { text: "Wolves", range: "3-6" },
+        ],
+      },
+    },
+    details: [
+      { parameter: "table.entries[1].range", issue: /overlaps entries\[0\]/ },
+      { parameter: "count", issue: "Value 0 is below minimum allowed (1)", valid_range: "1-100" },
     ],
   },
   {

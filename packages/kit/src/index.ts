@@ -12,6 +12,7 @@ export {
   type ServerSpec,
   type ToolCallInfo,
 } from "./create-kit-server.js";
+export type { CrossFieldRule } from "./cross-field-rules.js";
 export {
   type DomainErrorBody,
   type InvalidParametersBody,

@@ -44,11 +44,15 @@ export function checkExtraDieExclusivity(input: KnownExtraDie): ParameterIssue[]
 }
 
 /**
- * Checks that `severe_threshold` is not below `major_threshold`.
+ * Checks that `severe_threshold` is not below `major_threshold`; says nothing while either is
+ * unknown.
  *
  * @param input - the tool input (other keys are ignored)
  * @returns the violations, empty when the input is consistent
  */
-export function checkThresholdOrder(input: DamageThresholds): ParameterIssue[] {
-  return input.severe_threshold < input.major_threshold ? [THRESHOLD_ORDER_ISSUE] : [];
+export function checkThresholdOrder(input: Partial<DamageThresholds>): ParameterIssue[] {
+  const { major_threshold: major, severe_threshold: severe } = input;
+  return major !== undefined && severe !== undefined && severe < major
+    ? [THRESHOLD_ORDER_ISSUE]
+    : [];
 }

@@ -1,12 +1,7 @@
 import { defineTool } from "@tabletop-mcp/kit";
 import * as z from "zod";
-import {
-  checkThresholdOrder,
-  DAMAGE_SEVERITIES,
-  PARAMETER_RANGES,
-  resolveDamage,
-} from "../engine/index.js";
-import { DETERMINISTIC_HINTS } from "./parameters.js";
+import { DAMAGE_SEVERITIES, PARAMETER_RANGES, resolveDamage } from "../engine/index.js";
+import { DETERMINISTIC_HINTS, THRESHOLD_ORDER_RULE } from "./parameters.js";
 
 function rangedInteger(parameter: "damage" | "major_threshold" | "severe_threshold") {
   const { min, max } = PARAMETER_RANGES[parameter];
@@ -57,6 +52,6 @@ export const damageResolveTool = defineTool({
     hp_marked: z.int().min(0).max(4).describe("The Hit Points to mark."),
   }),
   annotations: DETERMINISTIC_HINTS,
-  checkArguments: (args) => checkThresholdOrder(args),
+  crossFieldRules: [THRESHOLD_ORDER_RULE],
   handler: (args) => resolveDamage(args),
 });

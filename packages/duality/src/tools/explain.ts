@@ -1,14 +1,9 @@
 import { defineTool } from "@tabletop-mcp/kit";
 import * as z from "zod";
-import {
-  checkExtraDieExclusivity,
-  DUALITY_OUTCOMES,
-  explainActionOutcome,
-  RULES_VERSION,
-} from "../engine/index.js";
+import { DUALITY_OUTCOMES, explainActionOutcome, RULES_VERSION } from "../engine/index.js";
 import { knownActionDiceShape } from "./outcome.js";
 import { OUTCOME_GUIDE } from "./outcome-guide.js";
-import { DETERMINISTIC_HINTS, parameters } from "./parameters.js";
+import { DETERMINISTIC_HINTS, EXTRA_DIE_RULE, parameters } from "./parameters.js";
 import { actionResultShape } from "./result-schemas.js";
 
 const extraDieData = {
@@ -75,7 +70,7 @@ export const explainTool = defineTool({
   input: z.strictObject({ ...knownActionDiceShape, request_id: parameters.requestId.optional() }),
   output,
   annotations: DETERMINISTIC_HINTS,
-  checkArguments: (args) => checkExtraDieExclusivity(args),
+  crossFieldRules: [EXTRA_DIE_RULE],
   handler: ({ request_id: requestId, ...dice }, context) => {
     if (requestId !== undefined) context.logger.debug("explain", { request_id: requestId });
     return explainActionOutcome(dice);

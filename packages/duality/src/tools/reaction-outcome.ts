@@ -1,7 +1,7 @@
 import { defineTool } from "@tabletop-mcp/kit";
 import * as z from "zod";
-import { checkExtraDieExclusivity, evaluateReactionOutcome } from "../engine/index.js";
-import { DETERMINISTIC_HINTS, parameters } from "./parameters.js";
+import { evaluateReactionOutcome } from "../engine/index.js";
+import { DETERMINISTIC_HINTS, EXTRA_DIE_RULE, parameters } from "./parameters.js";
 import { REACTION_GUIDE } from "./reaction-guide.js";
 import { reactionResultSchema } from "./result-schemas.js";
 
@@ -20,6 +20,6 @@ export const reactionOutcomeTool = defineTool({
   }),
   output: reactionResultSchema,
   annotations: DETERMINISTIC_HINTS,
-  checkArguments: (args) => checkExtraDieExclusivity(args),
+  crossFieldRules: [EXTRA_DIE_RULE],
   handler: (args) => evaluateReactionOutcome(args),
 });
