@@ -19,7 +19,7 @@ import { createDiceTools } from "./tools/index.js";
 /** How to build one dice server instance. */
 export interface DiceServerOptions {
   /**
-   * Replay seed (1-256 characters, dice.md §7): every server built with the same seed rolls the
+   * Replay seed (1-256 characters, docs/dice.md §7): every server built with the same seed rolls the
    * same dice for the same calls. Without one the dice come from the platform CSPRNG.
    */
   seed?: string | undefined;

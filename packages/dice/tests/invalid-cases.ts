@@ -10,7 +10,7 @@ export interface ExpectedDetail {
   position?: number;
 }
 
-/** A call that must be refused with the contract's invalid-parameters shape. */
+/** A call that must be refused with the invalid-parameters answer of docs/dice.md §2.3. */
 export interface InvalidCase {
   name: string;
   tool: string;
@@ -27,14 +27,13 @@ const ROLL_DICE_NAMES =
 const d6 = { dice_count: 4, dice_sides: 6 };
 
 /**
- * The invalid requests of dice.md (§2 ranges and cross-parameter rules, §5 batch bounds, §6
- * notation errors, §9 work bound) and of the issue's `roll_table`, with the wording the spec and
- * the contract fix. Where neither fixes the wording only the parameter (and a key phrase) is
- * checked.
+ * The invalid requests of docs/dice.md (§2 ranges and cross-parameter rules, §5 batch bounds, §6
+ * notation errors, §9 work bound, §10 tables), with the wording it fixes. Where it fixes none,
+ * only the parameter (and a key phrase) is checked.
  */
 export const INVALID_CASES: readonly InvalidCase[] = [
   {
-    name: "1500 dice (the contract's example)",
+    name: "1500 dice (docs/dice.md §2.3's example)",
     tool: "roll_dice",
     args: { dice_count: 1500, dice_sides: 6 },
     details: [
@@ -265,7 +264,7 @@ export const INVALID_CASES: readonly InvalidCase[] = [
     ],
   },
   {
-    name: "1500 dice and a second selection, in one answer (the contract's example)",
+    name: "1500 dice and a second selection, in one answer (docs/dice.md §2.3's example)",
     tool: "roll_dice",
     args: { dice_count: 1500, dice_sides: 6, keep_highest: 3, keep_lowest: 1 },
     details: [
@@ -343,7 +342,7 @@ export const INVALID_CASES: readonly InvalidCase[] = [
     ],
   },
   {
-    name: "12,000 dice over 100 sets (dice.md §5's example)",
+    name: "12,000 dice over 100 sets (docs/dice.md §5's example)",
     tool: "roll_multiple",
     args: { rolls: [{ dice_count: 120, dice_sides: 6 }], count: 100 },
     details: [
@@ -367,7 +366,7 @@ export const INVALID_CASES: readonly InvalidCase[] = [
     details: [{ parameter: "rolls", issue: /Total dice requested 10001 .*\(10000\)/ }],
   },
   {
-    name: "a stray character at the end of notation (dice.md §6's example)",
+    name: "a stray character at the end of notation (docs/dice.md §6's example)",
     tool: "roll",
     args: { notation: "4d6kh3x" },
     details: [
@@ -577,7 +576,7 @@ export const INVALID_CASES: readonly InvalidCase[] = [
 ];
 
 /**
- * Checks a refused call: `isError`, the contract's `Invalid parameters provided` body as
+ * Checks a refused call: `isError`, the `Invalid parameters provided` body as
  * structured content and as the same JSON text, and the expected details.
  */
 export function expectInvalidParameters(

@@ -8,7 +8,7 @@ export interface ExpectedDetail {
   valid_range?: string | null;
 }
 
-/** A call that must be refused with the contract's invalid-parameters shape. */
+/** A call that must be refused with the invalid-parameters answer of docs/duality.md §6. */
 export interface InvalidCase {
   name: string;
   tool: string;
@@ -18,8 +18,7 @@ export interface InvalidCase {
 
 /**
  * The required error cases of docs/duality.md §6, plus wrong types and several problems at once.
- * Issue wording is the contract's ("Validation wording"), which the kit owns: where the spec
- * writes `Required` the contract says `Missing required parameter`.
+ * Issue wording is the kit's, the same for every server.
  */
 export const INVALID_CASES: readonly InvalidCase[] = [
   {
@@ -246,7 +245,7 @@ export const INVALID_CASES: readonly InvalidCase[] = [
 ];
 
 /**
- * Asserts the contract's invalid-parameters result: `isError`, the fixed message, exactly the
+ * Asserts the invalid-parameters result of docs/duality.md §6: `isError`, the fixed message, exactly the
  * expected details, and the same JSON as text.
  */
 export function expectInvalidParameters(

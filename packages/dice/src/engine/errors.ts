@@ -1,16 +1,16 @@
 /**
  * Why the dice engine refused to do something. The list is closed so callers can switch on it.
  *
- * - `INVALID_PARAMETERS`: arguments broke a rule of dice.md; `problems` lists every one.
+ * - `INVALID_PARAMETERS`: arguments broke a rule of docs/dice.md §2; `problems` lists every one.
  * - `INVALID_SEED`: a seed for the reproducible generator was empty or longer than 256 characters.
  */
 export type DiceErrorCode = "INVALID_PARAMETERS" | "INVALID_SEED";
 
-/** One problem with one parameter, in the contract's `details` shape. */
+/** One problem with one parameter, in the `details` shape of docs/dice.md §2.3. */
 export interface ParameterProblem {
   /** Path of the parameter, e.g. `dice_count`, `rolls[2].dice_sides` or `notation`. */
   parameter: string;
-  /** What is wrong, in the wording of dice.md and the contract. */
+  /** What is wrong, in the wording of docs/dice.md §2.3. */
   issue: string;
   /** The accepted range as `A-B`, where the parameter has a numeric range. */
   valid_range?: string;

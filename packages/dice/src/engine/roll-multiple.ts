@@ -49,7 +49,8 @@ export function validateRollMultiple(args: RollMultipleArguments): Validation<Ro
     ...(countFits ? checkTotalDice(args.rolls, count) : []),
   ];
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, value: { rolls: args.rolls as ValidRollDiceParams[], count } };
+  const rolls = args.rolls.map((roll) => ({ ...roll }) as ValidRollDiceParams);
+  return { ok: true, value: { rolls, count } };
 }
 
 /**
@@ -104,7 +105,7 @@ export function checkTotalDice(
 
 /**
  * Runs every configuration in order, `count` times, consuming randomness set by set
- * (dice.md §7), and flattens the results: `results[(set − 1) × rolls.length + index]`.
+ * (docs/dice.md §7), and flattens the results: `results[(set − 1) × rolls.length + index]`.
  *
  * @param params - validated arguments
  * @param random - the source of the dice

@@ -4,7 +4,7 @@ import { type RollResult, rollDice } from "./roll-dice.js";
 import type { RollDiceParams, ValidRollDiceParams } from "./roll-dice-params.js";
 import { validateRollDice } from "./rules/validate-roll-dice.js";
 
-/** `metadata` of the rolling tools (dice.md §4). */
+/** `metadata` of the rolling tools (docs/dice.md §4). */
 export interface RollMetadata {
   /** The arguments exactly as received, no defaults added. */
   parameters: unknown;
@@ -19,7 +19,7 @@ export interface RollDiceResponse {
 }
 
 /**
- * Rolls validated arguments and wraps the result with the seed's metadata.
+ * Rolls checked arguments and wraps the result with the metadata of docs/dice.md §4.
  *
  * @param params - validated arguments
  * @param received - the arguments exactly as the client sent them, echoed in `metadata`

@@ -21,7 +21,7 @@ function respond(
   return JSON.stringify(response.value);
 }
 
-describe("roll_dice worked examples of dice.md §4.4, byte for byte", () => {
+describe("roll_dice worked examples of docs/dice.md §4.4, byte for byte", () => {
   it("Example 1: keeps the highest three of 4d6", () => {
     const expected = `{"result":{"total":14,"dice":[
       {"die":1,"sides":6,"rolls":[5],"value":5,"kept":true,"special":null},

@@ -36,7 +36,7 @@ const input = z.strictObject({
   direct: z.boolean().optional().describe("Direct damage: Armor Slots cannot reduce it."),
 });
 
-/** `duality_damage_resolve` (duality.md §5.3): damage against HP thresholds. */
+/** `duality_damage_resolve` (docs/duality.md §5.3): damage against HP thresholds. */
 export const damageResolveTool = defineTool({
   name: "duality_damage_resolve",
   title: "Resolve damage against thresholds",

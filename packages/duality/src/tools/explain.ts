@@ -62,7 +62,7 @@ const output = z.object({
     ),
 });
 
-/** `duality_explain` (duality.md §3.4): the outcome of known dice, step by step. */
+/** `duality_explain` (docs/duality.md §3.4): the outcome of known dice, step by step. */
 export const explainTool = defineTool({
   name: "duality_explain",
   title: "Explain a Duality outcome",

@@ -15,7 +15,7 @@ export const knownActionDiceShape = {
   disadvantage_die: parameters.disadvantageDie.optional(),
 };
 
-/** `duality_outcome` (duality.md §3.3): classifies known dice without rolling. */
+/** `duality_outcome` (docs/duality.md §3.3): classifies known dice without rolling. */
 export const outcomeTool = defineTool({
   name: "duality_outcome",
   title: "Duality outcome from known dice",

@@ -13,7 +13,7 @@ function rangedInteger(parameter: RangedParameter, description: string) {
   return z.int().min(min).max(max).describe(description);
 }
 
-/** The input fields the Duality tools share (duality.md §2.1), each with its range. */
+/** The input fields the Duality tools share (docs/duality.md §2.1), each with its range. */
 export const parameters = {
   hope: rangedInteger("hope", "The Hope die as rolled, 1-12."),
   fear: rangedInteger("fear", "The Fear die as rolled, 1-12."),

@@ -5,7 +5,7 @@ import { DETERMINISTIC_HINTS, EXTRA_DIE_RULE, parameters } from "./parameters.js
 import { REACTION_GUIDE } from "./reaction-guide.js";
 import { reactionResultSchema } from "./result-schemas.js";
 
-/** `duality_reaction_outcome` (duality.md §5.2): classifies a reaction roll from known dice. */
+/** `duality_reaction_outcome` (docs/duality.md §5.2): classifies a reaction roll from known dice. */
 export const reactionOutcomeTool = defineTool({
   name: "duality_reaction_outcome",
   title: "Duality reaction outcome from known dice",

@@ -20,7 +20,7 @@ export interface DiceProbabilityParams {
   readonly atLeast: readonly number[];
 }
 
-/** The `result` of `dice_probability`, keys in the order of dice.md §9. */
+/** The `result` of `dice_probability`, keys in the order of docs/dice.md §9. */
 export interface DiceProbabilityResult {
   operation: string;
   min: number;
@@ -85,7 +85,7 @@ export function checkProbabilityWork(params: RollDiceParams): ParameterProblem[]
 
 /**
  * The exact distribution of the `total` a `roll_dice` call with these parameters would give,
- * by enumeration in float64 (dice.md §9 method), with the cell updates it took.
+ * by enumeration in float64 (docs/dice.md §9.3), with the cell updates it took.
  *
  * @param request - validated arguments
  */

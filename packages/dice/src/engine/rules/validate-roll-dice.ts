@@ -9,7 +9,8 @@ import { findingsToProblems } from "./violation.js";
  *
  * @param params - `roll_dice` arguments of the right types
  * @param prefix - a path prefix for nested arguments, e.g. `rolls[2].`
- * @returns the same arguments, marked valid, or the problems
+ * @returns a copy of the arguments, marked valid (later changes to the caller's object do not
+ *   reach it), or the problems
  */
 export function validateRollDice(
   params: RollDiceParams,
@@ -17,5 +18,5 @@ export function validateRollDice(
 ): Validation<ValidRollDiceParams> {
   const findings = checkRollDiceValues(params);
   if (findings.length > 0) return { ok: false, problems: findingsToProblems(findings, prefix) };
-  return { ok: true, value: params as ValidRollDiceParams };
+  return { ok: true, value: { ...params } as ValidRollDiceParams };
 }

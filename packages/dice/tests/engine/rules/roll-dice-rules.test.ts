@@ -11,7 +11,7 @@ function problemsOf(input: RollDiceParams) {
 }
 
 describe("validateRollDice: fixed ranges", () => {
-  it("reports the spec's example: dice_count too large and a second selection, together", () => {
+  it("reports docs/dice.md §2.3's example: dice_count too large and a second selection, together", () => {
     expect(
       problemsOf({ dice_count: 1500, dice_sides: 6, keep_highest: 3, keep_lowest: 1 }),
     ).toEqual([

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { RollDiceParams, ValidRollDiceParams } from "../../../src/engine/roll-dice-params.js";
 import { validateRollDice } from "../../../src/engine/rules/validate-roll-dice.js";
 
-/** The words that make a scripted source show these faces (face − 1, dice.md §4.4). */
+/** The words that make a scripted source show these faces (face − 1, docs/dice.md §4.4). */
 export function wordsForFaces(...faces: number[]): number[] {
   return faces.map((face) => face - 1);
 }
