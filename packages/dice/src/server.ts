@@ -4,7 +4,7 @@ import {
   type Logger,
   type ResourceHub,
   readPackageVersion,
-  replaySeedOption,
+  seedOnlyServerOptions,
 } from "@tabletop-mcp/kit";
 import {
   createCryptoSource,
@@ -12,7 +12,6 @@ import {
   type RandomSource,
   replaySeedProblem,
 } from "@tabletop-mcp/kit/random";
-import * as z from "zod";
 import { DiceError, type RandomTable } from "./engine/index.js";
 import { createDiceTools } from "./tools/index.js";
 
@@ -34,13 +33,8 @@ export interface DiceServerOptions {
   hub?: ResourceHub | undefined;
 }
 
-/**
- * The JSON-expressible options of {@link createServer} (a config file can set these): the replay
- * seed. Strict: unknown keys are rejected.
- */
-export const serverOptionsSchema = z.strictObject({
-  seed: replaySeedOption,
-});
+/** What a config file may set for a dice server: only the replay seed (docs/dice.md §7). */
+export const serverOptionsSchema = seedOnlyServerOptions;
 
 const INSTRUCTIONS = [
   "Fair, transparent dice for tabletop RPGs.",

@@ -13,6 +13,12 @@ const ACCEPTED = `must be 1-${MAX_REPLAY_SEED_LENGTH} characters`;
 export const replaySeedOption = z.string().refine(isReplaySeed, ACCEPTED).optional();
 
 /**
+ * The JSON-expressible options of a server whose only such option is its replay seed (the dice
+ * and Duality servers): what a config file may set for it. Strict: unknown keys are refused.
+ */
+export const seedOnlyServerOptions = z.strictObject({ seed: replaySeedOption });
+
+/**
  * The `--seed` flag of a server, with the same rule as {@link replaySeedOption}.
  *
  * @param env - the environment variable read when the flag is absent
