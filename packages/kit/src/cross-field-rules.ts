@@ -16,7 +16,8 @@ export interface CrossFieldRule<Args> {
   readonly reads: readonly (keyof Args & string)[];
   /**
    * The rule's problems, in the server's wording. `args` holds every parameter that passed the
-   * schema, parsed; one that failed is absent, so read only the parameters named in `reads`.
+   * schema, parsed; one that failed is absent, like an optional one not given, so a rule that
+   * also looks at parameters outside `reads` must take an absent one as unknown.
    */
   readonly check: (args: Partial<Args>) => ParameterProblem[];
 }

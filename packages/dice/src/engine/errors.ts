@@ -1,10 +1,10 @@
 /**
- * Why the dice engine refused to do something. The list is closed so callers can switch on it.
+ * Why the dice package refused to do something. The list is closed so callers can switch on it.
+ * Invalid arguments are not thrown: the engine's `validate…` functions answer them as values.
  *
- * - `INVALID_PARAMETERS`: arguments broke a rule of docs/dice.md §2; `problems` lists every one.
  * - `INVALID_SEED`: a seed for the reproducible generator was empty or longer than 256 characters.
  */
-export type DiceErrorCode = "INVALID_PARAMETERS" | "INVALID_SEED";
+export type DiceErrorCode = "INVALID_SEED";
 
 /** One problem with one parameter, in the `details` shape of docs/dice.md §2.3. */
 export interface ParameterProblem {
@@ -18,12 +18,12 @@ export interface ParameterProblem {
   position?: number;
 }
 
-/** The outcome of checking untrusted input: the typed value, or every problem found. */
+/** The outcome of checking arguments: the checked value, or every problem found. */
 export type Validation<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly problems: ParameterProblem[] };
 
-/** The one error type the dice engine throws. */
+/** The dice package's error type: `createServer` throws it for a seed it cannot use. */
 export class DiceError extends Error {
   override readonly name = "DiceError";
 
@@ -32,12 +32,10 @@ export class DiceError extends Error {
    *
    * @param code - the closed reason code
    * @param message - a human-readable explanation
-   * @param problems - the parameter problems behind an `INVALID_PARAMETERS` error
    */
   constructor(
     readonly code: DiceErrorCode,
     message: string,
-    readonly problems: readonly ParameterProblem[] = [],
   ) {
     super(message);
   }
