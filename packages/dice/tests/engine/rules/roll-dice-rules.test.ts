@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { validateRollDiceArguments } from "../../../src/engine/validation/validate-roll-dice.js";
+import type { RollDiceParams } from "../../../src/engine/roll-dice-params.js";
+import { checkRollDiceValues } from "../../../src/engine/rules/roll-dice-rules.js";
+import { validateRollDice } from "../../../src/engine/rules/validate-roll-dice.js";
 
 const SELECTION_TAIL = "use only one of keep_highest, keep_lowest, drop_highest, drop_lowest";
-const ALL_PARAMETERS =
-  "dice_count, dice_sides, modifier, keep_highest, keep_lowest, drop_highest, drop_lowest, reroll, exploding, target_number, min_value, label";
 
-function problemsOf(input: unknown) {
-  const validation = validateRollDiceArguments(input);
+function problemsOf(input: RollDiceParams) {
+  const validation = validateRollDice(input);
   return validation.ok ? [] : validation.problems;
 }
 
-describe("validateRollDiceArguments: base fields", () => {
-  it("reports the spec's example: dice_count too large and a second selection, together", () => {
+describe("validateRollDice: fixed ranges", () => {
+  it("reports docs/dice.md §2.3's example: dice_count too large and a second selection, together", () => {
     expect(
       problemsOf({ dice_count: 1500, dice_sides: 6, keep_highest: 3, keep_lowest: 1 }),
     ).toEqual([
@@ -23,23 +23,6 @@ describe("validateRollDiceArguments: base fields", () => {
       {
         parameter: "keep_lowest",
         issue: `Cannot be combined with keep_highest; ${SELECTION_TAIL}`,
-      },
-    ]);
-  });
-
-  it("reports missing required parameters with their ranges", () => {
-    expect(problemsOf({})).toEqual([
-      { parameter: "dice_count", issue: "Missing required parameter", valid_range: "1-1000" },
-      { parameter: "dice_sides", issue: "Missing required parameter", valid_range: "1-100" },
-    ]);
-  });
-
-  it("does not coerce strings and names the received type", () => {
-    expect(problemsOf({ dice_count: "4", dice_sides: 6 })).toEqual([
-      {
-        parameter: "dice_count",
-        issue: "Expected an integer, received string",
-        valid_range: "1-1000",
       },
     ]);
   });
@@ -68,63 +51,9 @@ describe("validateRollDiceArguments: base fields", () => {
       },
     ]);
   });
-
-  it("treats null optional parameters as absent", () => {
-    const validation = validateRollDiceArguments({
-      dice_count: 2,
-      dice_sides: 6,
-      modifier: null,
-      keep_highest: null,
-      reroll: null,
-      exploding: null,
-      label: null,
-    });
-    expect(validation).toEqual({ ok: true, value: { dice_count: 2, dice_sides: 6 } });
-  });
-
-  it("treats a null required parameter as missing", () => {
-    expect(problemsOf({ dice_count: null, dice_sides: 6 })).toEqual([
-      { parameter: "dice_count", issue: "Missing required parameter", valid_range: "1-1000" },
-    ]);
-  });
-
-  it("rejects unknown keys after the known problems, listing the valid parameters", () => {
-    expect(problemsOf({ dice_count: 2, sides: 6 })).toEqual([
-      { parameter: "dice_sides", issue: "Missing required parameter", valid_range: "1-100" },
-      { parameter: "sides", issue: `Unknown parameter; valid parameters are ${ALL_PARAMETERS}` },
-    ]);
-  });
-
-  it("checks the types of exploding, reroll and label", () => {
-    expect(
-      problemsOf({ dice_count: 2, dice_sides: 6, exploding: "yes", reroll: 1, label: 5 }),
-    ).toEqual([
-      { parameter: "reroll", issue: "Expected an array, received number" },
-      { parameter: "exploding", issue: "Expected a boolean, received string" },
-      { parameter: "label", issue: "Expected a string, received number" },
-    ]);
-  });
-
-  it("bounds the label to 1-100 characters", () => {
-    expect(problemsOf({ dice_count: 1, dice_sides: 6, label: "" })).toEqual([
-      {
-        parameter: "label",
-        issue: "Length 0 is below minimum allowed (1 characters)",
-        valid_range: "1-100 characters",
-      },
-    ]);
-    expect(problemsOf({ dice_count: 1, dice_sides: 6, label: "x".repeat(101) })).toHaveLength(1);
-    expect(problemsOf({ dice_count: 1, dice_sides: 6, label: "x".repeat(100) })).toEqual([]);
-  });
-
-  it("reports a non-object as a whole", () => {
-    expect(problemsOf("4d6")).toEqual([
-      { parameter: "arguments", issue: "Expected an object, received string" },
-    ]);
-  });
 });
 
-describe("validateRollDiceArguments: cross-parameter rules", () => {
+describe("validateRollDice: cross-parameter rules", () => {
   it("reports every later selection against the first one", () => {
     expect(
       problemsOf({ dice_count: 4, dice_sides: 6, keep_lowest: 1, drop_highest: 1, drop_lowest: 1 }),
@@ -164,25 +93,20 @@ describe("validateRollDiceArguments: cross-parameter rules", () => {
     ]);
   });
 
-  it("falls back to the absolute maximum when dice_count itself is invalid", () => {
-    expect(problemsOf({ dice_count: "x", dice_sides: 6, keep_highest: 1001 })).toEqual([
+  it("skips the keep range when dice_count itself is out of range", () => {
+    expect(problemsOf({ dice_count: 0, dice_sides: 6, keep_highest: 1001 })).toEqual([
       {
         parameter: "dice_count",
-        issue: "Expected an integer, received string",
-        valid_range: "1-1000",
-      },
-      {
-        parameter: "keep_highest",
-        issue: "Value 1001 exceeds maximum allowed (1000)",
+        issue: "Value 0 is below minimum allowed (1)",
         valid_range: "1-1000",
       },
     ]);
   });
 
   it("checks each reroll value against the die with its index in the path", () => {
-    expect(problemsOf({ dice_count: 2, dice_sides: 6, reroll: [1, 7, "2"] })).toEqual([
+    expect(problemsOf({ dice_count: 2, dice_sides: 6, reroll: [1, 7, 2.5] })).toEqual([
       { parameter: "reroll[1]", issue: "Value 7 exceeds maximum allowed (6)", valid_range: "1-6" },
-      { parameter: "reroll[2]", issue: "Expected an integer, received string", valid_range: "1-6" },
+      { parameter: "reroll[2]", issue: "Expected an integer, received 2.5", valid_range: "1-6" },
     ]);
   });
 
@@ -203,7 +127,7 @@ describe("validateRollDiceArguments: cross-parameter rules", () => {
     expect(problemsOf({ dice_count: 2, dice_sides: 6, reroll: Array(101).fill(1) })).toEqual([
       {
         parameter: "reroll",
-        issue: "Length 101 exceeds maximum allowed (100 items)",
+        issue: "101 items exceed maximum allowed (100)",
         valid_range: "0-100 items",
       },
     ]);
@@ -245,7 +169,7 @@ describe("validateRollDiceArguments: cross-parameter rules", () => {
   });
 
   it("prefixes paths for nested use", () => {
-    const validation = validateRollDiceArguments({ dice_count: 2, dice_sides: 0 }, "rolls[2].");
+    const validation = validateRollDice({ dice_count: 2, dice_sides: 0 }, "rolls[2].");
     expect(validation).toEqual({
       ok: false,
       problems: [
@@ -256,5 +180,36 @@ describe("validateRollDiceArguments: cross-parameter rules", () => {
         },
       ],
     });
+  });
+});
+
+describe("checkRollDiceValues with arguments missing", () => {
+  it("reports a range mistake and a rule mistake together, in parameter-table order", () => {
+    const findings = checkRollDiceValues({ keep_lowest: 1, keep_highest: 3, dice_count: 1500 });
+    expect(findings.map((finding) => finding.parameter)).toEqual(["dice_count", "keep_lowest"]);
+  });
+
+  it("skips every check that needs an absent dice_sides", () => {
+    expect(
+      checkRollDiceValues({
+        dice_count: 2,
+        reroll: [9],
+        exploding: true,
+        target_number: 700,
+        min_value: 50,
+      }),
+    ).toEqual([]);
+  });
+
+  it("still checks what it can without dice_count", () => {
+    expect(checkRollDiceValues({ dice_sides: 1, exploding: true, keep_highest: 9 })).toEqual([
+      {
+        parameter: "exploding",
+        violation: {
+          kind: "rule",
+          issue: "A d1 always shows its maximum and would explode forever",
+        },
+      },
+    ]);
   });
 });

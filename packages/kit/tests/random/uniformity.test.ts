@@ -1,11 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createCryptoSource } from "../../../src/engine/random/crypto-source.js";
-import type { RandomSource } from "../../../src/engine/random/random-source.js";
-import { rejectionLimit, rollFace } from "../../../src/engine/random/roll-face.js";
-import { createScriptedSource } from "../../../src/engine/random/scripted-source.js";
-import { createSeededSource } from "../../../src/engine/random/xoshiro128.js";
-import { chiSquareCritical001, chiSquareStatistic } from "../support/chi-square.js";
+import {
+  createCryptoSource,
+  createScriptedSource,
+  createSeededSource,
+  type RandomSource,
+  rejectionLimit,
+  rollFace,
+} from "../../src/random/index.js";
+import { chiSquareCritical001, chiSquareStatistic } from "./chi-square.js";
 
 function faceCounts(source: RandomSource, sides: number, rolls: number): Uint32Array {
   const counts = new Uint32Array(sides);
@@ -48,7 +51,7 @@ describe("chi-square uniformity at p = 0.001", () => {
   });
 });
 
-describe("rejection sampling properties (dice.md §7)", () => {
+describe("rejection sampling properties", () => {
   it("never produces 0 or sides + 1 for any word", () => {
     fc.assert(
       fc.property(

@@ -1,12 +1,15 @@
 import { getRandomValues } from "node:crypto";
 import type { RandomSource } from "./random-source.js";
 
-/** Words fetched per call to the platform CSPRNG (dice.md §7). */
+/** Words fetched per call to the platform CSPRNG. */
 export const CRYPTO_POOL_WORDS = 1024;
 
 /**
- * Creates the default generator: words from `crypto.getRandomValues`, fetched 1024 at a time so
- * a 1000-die roll costs one system call rather than a thousand.
+ * Creates the default source: words from `crypto.getRandomValues`, fetched 1024 at a time so
+ * that a roll of a thousand dice costs one system call rather than a thousand. The words are
+ * unpredictable, which `Math.random()` does not promise.
+ *
+ * @returns a source whose `kind` is `crypto`
  */
 export function createCryptoSource(): RandomSource {
   const pool = new Uint32Array(CRYPTO_POOL_WORDS);

@@ -1,12 +1,5 @@
 import type { ParameterProblem, Validation } from "../errors.js";
-import {
-  checkInteger,
-  checkText,
-  checkUnknownKeys,
-  isJsonObject,
-  readPresent,
-} from "../validation/read-fields.js";
-import { type Finding, findingsToProblems, jsonTypeOf } from "../validation/violation.js";
+import { checkInteger, type Finding, findingsToProblems } from "../rules/violation.js";
 import {
   describeEntry,
   type RandomTable,
@@ -15,6 +8,24 @@ import {
   type TableEntry,
 } from "./random-table.js";
 
+/** One entry as written: a string (weight 1), or a text with a weight or a die range. */
+export type TableEntrySpec =
+  | string
+  | {
+      readonly text: string;
+      readonly weight?: number | undefined;
+      readonly range?: string | number | undefined;
+    };
+
+/** A random table as written by a person, inline in a call or in a JSON file. */
+export interface TableSpec {
+  readonly name?: string | undefined;
+  readonly description?: string | undefined;
+  /** The die that selects an entry: `"d8"`, `"1d8"` or a number of sides. */
+  readonly die?: string | number | undefined;
+  readonly entries: readonly TableEntrySpec[];
+}
+
 interface RawEntry {
   readonly index: number;
   readonly text: string;
@@ -22,99 +33,69 @@ interface RawEntry {
   readonly range?: { low: number; high: number };
 }
 
-const TABLE_KEYS = ["name", "description", "die", "entries"];
-const ENTRY_KEYS = ["text", "weight", "range"];
-
 /**
- * Turns a table given inline or parsed from a JSON file into a {@link RandomTable}, or every
- * problem. Entries are strings (weight 1), `{text, weight}` objects, or `{text, range}` objects
- * with die ranges such as `"1-3"`; ranges must tile 1..die without overlaps or gaps, and the
- * problems name the entries involved.
+ * Lays a written table out on its die (docs/dice.md §10): weighted entries (strings weigh 1)
+ * take consecutive faces, ranged entries must tile 1..die without overlaps or gaps, and every
+ * problem names the entries involved. The shape of the table (types, lengths, unknown keys) is
+ * the caller's to check; the tool and the table loader parse it with one schema.
  *
- * @param input - the table object
- * @param path - the parameter path used in problems, e.g. `table` or a file name
+ * @param spec - the table as written
+ * @param path - the parameter path used in problems, e.g. `table`
  * @param defaultName - the name to use when the table has none (a file's base name)
+ * @returns the table, or every problem
  */
-export function parseRandomTable(
-  input: unknown,
+export function layOutTable(
+  spec: TableSpec,
   path = "table",
   defaultName?: string,
 ): Validation<RandomTable> {
-  if (!isJsonObject(input)) {
-    return {
-      ok: false,
-      problems: [{ parameter: path, issue: `Expected an object, received ${jsonTypeOf(input)}` }],
-    };
-  }
   const findings: Finding[] = [];
-  const rawName = readPresent(input, "name");
-  const name =
-    rawName === undefined
-      ? defaultName
-      : checkText(rawName, `${path}.name`, TABLE_LIMITS.maxNameLength, findings);
-  const description = readPresent(input, "description");
-  if (description !== undefined)
-    checkText(description, `${path}.description`, TABLE_LIMITS.maxTextLength, findings);
-  const rawDie = readPresent(input, "die");
-  const die = rawDie === undefined ? undefined : readDie(rawDie, `${path}.die`, findings);
-  const entries = readEntries(readPresent(input, "entries"), `${path}.entries`, findings);
-  checkUnknownKeys(input, TABLE_KEYS, `${path}.`, findings);
+  const die = spec.die === undefined ? undefined : readDie(spec.die, `${path}.die`, findings);
+  const entries = readEntries(spec.entries, `${path}.entries`, findings);
   const problems = findingsToProblems(findings);
   if (problems.length > 0 || entries === undefined) return { ok: false, problems };
   const layout = entries.every((entry) => entry.range === undefined)
     ? layOutWeights(entries, die, path)
     : layOutRanges(entries, die, path);
   if (!layout.ok) return layout;
-  const table: RandomTable = name === undefined ? layout.value : { name, ...layout.value };
-  return { ok: true, value: table };
+  const name = spec.name ?? defaultName;
+  return { ok: true, value: name === undefined ? layout.value : { name, ...layout.value } };
 }
 
-function readDie(value: unknown, parameter: string, findings: Finding[]): number | undefined {
+function readDie(
+  value: string | number,
+  parameter: string,
+  findings: Finding[],
+): number | undefined {
   const text = typeof value === "string" ? /^1?d(\d{1,7})$/i.exec(value.trim())?.[1] : undefined;
   const sides = typeof value === "number" ? value : text === undefined ? Number.NaN : Number(text);
   if (Number.isNaN(sides)) {
-    findings.push({
-      parameter,
-      violation: { kind: "rule", issue: 'Expected a die such as "d8" or a number of sides' },
-    });
+    const issue = 'Expected a die such as "d8" or a number of sides';
+    findings.push({ parameter, violation: { kind: "rule", issue } });
     return undefined;
   }
-  return checkInteger(sides, parameter, { min: 1, max: TABLE_LIMITS.maxSides }, findings);
+  const bounds = { min: 1, max: TABLE_LIMITS.maxSides };
+  return checkInteger(sides, parameter, bounds, findings) ? sides : undefined;
 }
 
-function readEntries(value: unknown, path: string, findings: Finding[]): RawEntry[] | undefined {
-  if (value === undefined) {
-    findings.push({ parameter: path, violation: { kind: "missing" } });
-    return undefined;
-  }
-  if (!Array.isArray(value)) {
+function readEntries(
+  entries: readonly TableEntrySpec[],
+  path: string,
+  findings: Finding[],
+): RawEntry[] | undefined {
+  if (entries.length === 0) {
     findings.push({
       parameter: path,
-      violation: { kind: "type", expected: "array", received: value },
+      violation: { kind: "rule", issue: "A table needs at least one entry" },
     });
-    return undefined;
-  }
-  if (value.length === 0 || value.length > TABLE_LIMITS.maxEntries) {
-    const violation =
-      value.length === 0
-        ? { kind: "too-short" as const, length: 0, min: 1, unit: " items" }
-        : {
-            kind: "too-long" as const,
-            length: value.length,
-            max: TABLE_LIMITS.maxEntries,
-            unit: " items",
-          };
-    findings.push({ parameter: path, validRange: `1-${TABLE_LIMITS.maxEntries} items`, violation });
     return undefined;
   }
   const before = findings.length;
-  const entries = value.map((entry: unknown, index) =>
+  const read = entries.map((entry, index) =>
     readEntry(entry, index, `${path}[${index}]`, findings),
   );
-  const firstRanged = entries.findIndex((entry) => entry?.range !== undefined);
-  const firstWeighted = entries.findIndex(
-    (entry) => entry !== undefined && entry.range === undefined,
-  );
+  const firstRanged = read.findIndex((entry) => entry?.range !== undefined);
+  const firstWeighted = read.findIndex((entry) => entry !== undefined && entry.range === undefined);
   if (firstRanged >= 0 && firstWeighted >= 0) {
     findings.push({
       parameter: `${path}[${Math.max(firstRanged, firstWeighted)}]`,
@@ -124,60 +105,35 @@ function readEntries(value: unknown, path: string, findings: Finding[]): RawEntr
       },
     });
   }
-  return findings.length > before ? undefined : (entries as RawEntry[]);
+  return findings.length > before ? undefined : (read as RawEntry[]);
 }
 
 function readEntry(
-  value: unknown,
+  entry: TableEntrySpec,
   index: number,
   path: string,
   findings: Finding[],
 ): RawEntry | undefined {
-  if (typeof value === "string") {
-    const text = checkText(value, path, TABLE_LIMITS.maxTextLength, findings);
-    return text === undefined ? undefined : { index, text };
-  }
-  if (!isJsonObject(value)) {
-    findings.push({
-      parameter: path,
-      violation: { kind: "type", expected: "object", received: value },
-    });
+  if (typeof entry === "string") return { index, text: entry };
+  const { text, weight, range } = entry;
+  if (weight !== undefined && range !== undefined) {
+    const issue = "Give a weight or a range, not both";
+    findings.push({ parameter: `${path}.weight`, violation: { kind: "rule", issue } });
     return undefined;
   }
-  const text = readEntryText(readPresent(value, "text"), `${path}.text`, findings);
-  const rawWeight = readPresent(value, "weight");
-  const rawRange = readPresent(value, "range");
-  checkUnknownKeys(value, ENTRY_KEYS, `${path}.`, findings);
-  if (rawWeight !== undefined && rawRange !== undefined) {
-    findings.push({
-      parameter: `${path}.weight`,
-      violation: { kind: "rule", issue: "Give a weight or a range, not both" },
-    });
-    return undefined;
+  if (range !== undefined) {
+    const read = readRange(range, `${path}.range`, findings);
+    return read === undefined ? undefined : { index, text, range: read };
   }
-  if (text === undefined) return undefined;
-  if (rawRange !== undefined) {
-    const range = readRange(rawRange, `${path}.range`, findings);
-    return range === undefined ? undefined : { index, text, range };
-  }
-  if (rawWeight === undefined) return { index, text };
-  const weight = checkInteger(
-    rawWeight,
-    `${path}.weight`,
-    { min: 1, max: TABLE_LIMITS.maxWeight },
-    findings,
-  );
-  return weight === undefined ? undefined : { index, text, weight };
-}
-
-function readEntryText(value: unknown, parameter: string, findings: Finding[]): string | undefined {
-  if (value !== undefined) return checkText(value, parameter, TABLE_LIMITS.maxTextLength, findings);
-  findings.push({ parameter, violation: { kind: "missing" } });
-  return undefined;
+  if (weight === undefined) return { index, text };
+  const bounds = { min: 1, max: TABLE_LIMITS.maxWeight };
+  return checkInteger(weight, `${path}.weight`, bounds, findings)
+    ? { index, text, weight }
+    : undefined;
 }
 
 function readRange(
-  value: unknown,
+  value: string | number,
   parameter: string,
   findings: Finding[],
 ): { low: number; high: number } | undefined {
