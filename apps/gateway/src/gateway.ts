@@ -92,10 +92,12 @@ export class Gateway implements SessionHost, UpstreamHost {
     for (const upstream of gateway.upstreams) {
       if (!upstream.listing) continue;
       problems.push(...gateway.catalog.apply(upstream, upstream.listing).problems);
-      for (const name of gateway.catalog.unknownAllowed(upstream)) {
-        problems.push(
-          `config: mcpServers.${upstream.name}.tools.allow: "${name}" is not offered by "${upstream.name}"`,
-        );
+      for (const list of ["allow", "deny"] as const) {
+        for (const name of gateway.catalog.unknownListed(upstream, list)) {
+          problems.push(
+            `config: mcpServers.${upstream.name}.tools.${list}: "${name}" is not offered by "${upstream.name}"`,
+          );
+        }
       }
     }
     gateway.started = true;

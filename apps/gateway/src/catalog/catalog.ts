@@ -110,13 +110,16 @@ export class Catalog {
     return { tools, prompts, problems };
   }
 
-  /** Problems in an upstream's `tools.allow` list: names it does not offer. */
-  unknownAllowed(upstream: Upstream): string[] {
-    const allow = upstream.entry.allow;
+  /**
+   * Names in an upstream's `tools.allow` or `tools.deny` that it does not offer: a typo in
+   * either would silently hide or expose a tool.
+   */
+  unknownListed(upstream: Upstream, list: "allow" | "deny"): string[] {
+    const names = upstream.entry[list];
     const listing = upstream.listing;
-    if (!allow || !listing) return [];
+    if (!names || !listing) return [];
     const offered = new Set(listing.tools.map((tool) => tool.name));
-    return allow.filter((name) => !offered.has(name));
+    return names.filter((name) => !offered.has(name));
   }
 
   private applyTools(

@@ -29,7 +29,8 @@ import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.
 import { PASSTHROUGH_RESULT } from "../upstreams/upstream-client.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
 import { parseLoggingLevel, passesLevel } from "./logging-levels.js";
-import { errorResult, failureResult, unknownToolResult } from "./tool-results.js";
+import { ProtocolError, toProtocolError } from "./protocol-error.js";
+import { errorResult, failureResult } from "./tool-results.js";
 import { matchesTemplate, schemeOf } from "./uri-template.js";
 
 /** The URI of the gateway's own statistics resource. */
@@ -97,7 +98,10 @@ export class DownstreamSession implements SessionPeer {
       },
     );
     this.server.removeRequestHandler("logging/setLevel");
-    this.server.fallbackRequestHandler = (request, extra) => this.dispatch(request, extra);
+    this.server.fallbackRequestHandler = (request, extra) =>
+      this.dispatch(request, extra).catch((error: unknown) => {
+        throw toProtocolError(error, (text) => text);
+      });
     this.server.fallbackNotificationHandler = async (notification) => {
       if (notification.method === "notifications/roots/list_changed")
         this.toPerSessionLinks(notification);
@@ -154,7 +158,7 @@ export class DownstreamSession implements SessionPeer {
       case "completion/complete":
         return this.complete(params, extra);
       default:
-        return Promise.reject(new McpError(ErrorCode.MethodNotFound, "Method not found"));
+        return Promise.reject(new ProtocolError(ErrorCode.MethodNotFound, "Method not found"));
     }
   }
 
@@ -190,7 +194,7 @@ export class DownstreamSession implements SessionPeer {
   private async callTool(params: Record<string, unknown>, extra: Extra): Promise<Result> {
     const tool =
       typeof params.name === "string" ? this.host.catalog.tools.get(params.name) : undefined;
-    if (!tool) return unknownToolResult(params.name);
+    if (!tool) throw this.unknownTool(params.name);
     if (this.tier !== "deep") {
       const tier = currentTier(tool.declaredTier, tool.stats);
       if (!withinTier(tier, this.tier)) {
@@ -276,6 +280,21 @@ export class DownstreamSession implements SessionPeer {
     }
   }
 
+  /** The error of a call to a name this session cannot call, as the servers themselves answer it. */
+  private unknownTool(name: unknown): ProtocolError {
+    if (typeof name !== "string") {
+      return new ProtocolError(
+        ErrorCode.InvalidParams,
+        "tools/call needs params.name, a tool name",
+      );
+    }
+    const available = this.listTools().map((tool) => tool.name);
+    return new ProtocolError(
+      ErrorCode.InvalidParams,
+      `Unknown tool: ${name}; available tools are ${available.join(", ")}`,
+    );
+  }
+
   /** Runs a call in an in-process server's own handler; its notifications reach this request directly. */
   private async callDirect(
     tool: ExposedTool,
@@ -335,7 +354,7 @@ export class DownstreamSession implements SessionPeer {
     const prompt =
       typeof params.name === "string" ? this.host.catalog.prompts.get(params.name) : undefined;
     if (!prompt)
-      throw new McpError(
+      throw new ProtocolError(
         ErrorCode.InvalidParams,
         `Unknown prompt ${JSON.stringify(String(params.name))}`,
       );
@@ -431,23 +450,23 @@ export class DownstreamSession implements SessionPeer {
   ): Promise<Result> {
     const uri = params.uri;
     if (typeof uri !== "string")
-      throw new McpError(ErrorCode.InvalidParams, "params.uri must be a string");
+      throw new ProtocolError(ErrorCode.InvalidParams, "params.uri must be a string");
     if (uri === STATS_URI) {
       if (method === "resources/read") {
         return {
           contents: [{ uri, mimeType: "application/json", text: this.host.statsResource() }],
         };
       }
-      throw new McpError(ErrorCode.InvalidParams, `${STATS_URI} is not subscribable`);
+      throw new ProtocolError(ErrorCode.InvalidParams, `${STATS_URI} is not subscribable`);
     }
     const upstream =
       method === "resources/unsubscribe"
         ? (this.subscriptions.get(uri) ?? this.route(uri))
         : this.route(uri);
-    if (!upstream) throw new McpError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
+    if (!upstream) throw new ProtocolError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
     if (method === "resources/read") return this.forward(upstream, { method, params }, extra);
     if (method === "resources/subscribe" && !upstream.capabilities?.resources?.subscribe) {
-      throw new McpError(
+      throw new ProtocolError(
         ErrorCode.InvalidParams,
         `Upstream "${upstream.name}" does not support resource subscriptions`,
       );
@@ -468,7 +487,7 @@ export class DownstreamSession implements SessionPeer {
   private async setLevel(params: Record<string, unknown>): Promise<Result> {
     const level = parseLoggingLevel(params.level);
     if (!level)
-      throw new McpError(
+      throw new ProtocolError(
         ErrorCode.InvalidParams,
         "params.level must be a logging level (debug … emergency)",
       );
@@ -515,12 +534,12 @@ export class DownstreamSession implements SessionPeer {
       });
     } catch (error) {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-        throw new McpError(ErrorCode.RequestTimeout, "Request timed out", {
+        throw new ProtocolError(ErrorCode.RequestTimeout, "Request timed out", {
           upstream: upstream.name,
         });
       }
       if (error instanceof UpstreamFailure) {
-        throw new McpError(ErrorCode.InternalError, error.message, {
+        throw new ProtocolError(ErrorCode.InternalError, error.message, {
           upstream: upstream.name,
           reason: error.reason,
         });

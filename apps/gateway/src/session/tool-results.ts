@@ -20,11 +20,3 @@ export function failureResult(failure: UpstreamFailure): CallToolResult {
     message: failure.message,
   });
 }
-
-/** The result of a call to a name the catalog does not have. */
-export function unknownToolResult(name: unknown): CallToolResult {
-  return errorResult({
-    code: "NOT_FOUND",
-    message: `Unknown tool ${JSON.stringify(String(name))}`,
-  });
-}

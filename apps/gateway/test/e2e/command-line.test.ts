@@ -208,6 +208,17 @@ describe("--check", () => {
     );
   });
 
+  it("exits 2 when a tools.deny name is not offered (a typo must not expose a tool)", () => {
+    const config = writeConfig({
+      mcpServers: { dice: { builtin: "dice", tools: { deny: ["roll_dice", "rol_dice"] } } },
+    });
+    const result = runCommand(GATEWAY, ["--config", config, "--check"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'config: mcpServers.dice.tools.deny: "rol_dice" is not offered by "dice"',
+    );
+  });
+
   it("exits 2 when two builtins expose the same name without a prefix", () => {
     const config = writeConfig({
       mcpServers: { dice: { builtin: "dice" }, more_dice: { builtin: "dice" } },
