@@ -19,6 +19,8 @@ export interface GatewayCommand {
   tier: Tier | undefined;
   printConfig: boolean;
   check: boolean;
+  /** `--rate-limit-ms` when given: the spacing of builtins whose entry sets none. */
+  builtinRateLimitMs: number | undefined;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
   logger: Logger;
@@ -40,6 +42,7 @@ export async function prepareGateway(
     config = loadConfig({
       configFile: command.configFile,
       worldFile: command.worldFile,
+      builtinRateLimitMs: command.builtinRateLimitMs,
       env: command.env,
       logger: command.logger,
       cwd: command.cwd,

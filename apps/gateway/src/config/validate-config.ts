@@ -19,6 +19,8 @@ import {
 export const SERVER_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const PREFIX_PATTERN = /^[a-zA-Z0-9_-]{1,32}$/;
 const MAX_INSTRUCTIONS = 4000;
+/** The builtin dice server's spacing when neither its entry nor `--rate-limit-ms` sets one (dice.md §8). */
+const DICE_RATE_LIMIT_MS = 200;
 
 const COMMON_KEYS = new Set([
   "type",
@@ -51,6 +53,8 @@ export interface ValidationContext {
   baseDirectory: string;
   env: Readonly<Record<string, string | undefined>>;
   logger: Logger;
+  /** The gateway's `--rate-limit-ms` when given: builtins without `rate_limit_ms` use it. */
+  builtinRateLimitMs?: number | undefined;
 }
 
 type Json = Record<string, unknown>;
@@ -220,7 +224,10 @@ function checkCommon(
   context: ValidationContext,
   problems: ConfigProblem[],
 ): CommonEntry {
-  const isDice = kind === "builtin" && value.builtin === "dice";
+  const defaultRateLimitMs =
+    kind !== "builtin"
+      ? 0
+      : (context.builtinRateLimitMs ?? (value.builtin === "dice" ? DICE_RATE_LIMIT_MS : 0));
   const timeoutMs = integerKey(value, "timeout_ms", path, 100, 3_600_000, 60_000, problems);
   const common: CommonEntry = {
     name,
@@ -246,7 +253,7 @@ function checkCommon(
       30_000,
       problems,
     ),
-    rateLimitMs: integerKey(value, "rate_limit_ms", path, 0, 60_000, isDice ? 200 : 0, problems),
+    rateLimitMs: integerKey(value, "rate_limit_ms", path, 0, 60_000, defaultRateLimitMs, problems),
     tiers: {},
   };
   if (value.prefix !== undefined) {
