@@ -16,6 +16,7 @@ export function printableConfig(config: GatewayConfig): Record<string, unknown> 
     mcpServers,
     gateway: {
       default_tier: config.defaultTier,
+      max_line_bytes: config.maxLineBytes,
       ...(config.instructions !== undefined ? { instructions: config.instructions } : {}),
     },
   };
@@ -34,6 +35,7 @@ function printableEntry(entry: ServerEntry): Record<string, unknown> {
             ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}),
             per_session: entry.perSession,
             ...(entry.perSession ? { max_sessions: entry.maxSessions } : {}),
+            max_line_bytes: entry.maxLineBytes,
           };
   return {
     type: entry.kind,

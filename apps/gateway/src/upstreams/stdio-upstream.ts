@@ -104,6 +104,7 @@ export class StdioUpstream extends Upstream {
       args: this.entry.args,
       env: this.entry.env,
       cwd: this.entry.cwd,
+      maxLineBytes: this.entry.maxLineBytes,
       logger: this.host.logger,
     });
     try {
@@ -239,6 +240,10 @@ export class StdioUpstream extends Upstream {
 
 function exitMessage(name: string, transport: ChildStdioTransport): string {
   const how = transport.exitDescription ?? "closed its pipe";
+  const notRetried = "The call was not retried because it may have had effects.";
+  if (transport.stoppedBecause !== undefined) {
+    return `Upstream "${name}" ${transport.stoppedBecause}, so the gateway stopped it (${how}) and restarts it. ${notRetried}`;
+  }
   const last = transport.stderr.last;
-  return `Upstream "${name}" exited (${how})${last ? `; last stderr line: ${last}` : ""}. The call was not retried because it may have had effects.`;
+  return `Upstream "${name}" exited (${how})${last ? `; last stderr line: ${last}` : ""}. ${notRetried}`;
 }
