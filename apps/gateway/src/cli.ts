@@ -50,7 +50,7 @@ await runServer({
   version,
   defaultPort: 8080,
   extraFlags: EXTRA_FLAGS,
-  setup: ({ extra, logger }) =>
+  setup: ({ extra, logger, options }) =>
     prepareGateway({
       configFile: typeof extra.config === "string" ? extra.config : undefined,
       worldFile: typeof extra.world === "string" ? extra.world : undefined,
@@ -58,6 +58,7 @@ await runServer({
       printConfig: extra["print-config"] === true,
       check: extra.check === true,
       builtinRateLimitMs: explicitRateLimitMs(process.argv.slice(2), process.env, EXTRA_FLAGS),
+      authToken: options.authToken,
       env: process.env,
       cwd: process.cwd(),
       logger,

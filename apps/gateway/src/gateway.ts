@@ -5,7 +5,7 @@ import type {
   LoggingLevel,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { Logger } from "@tabletop-mcp/kit";
+import { type Logger, redact } from "@tabletop-mcp/kit";
 import { Catalog } from "./catalog/catalog.js";
 import { mergeInstructions } from "./catalog/instructions.js";
 import type { GatewayConfig, ServerEntry, Tier } from "./config/types.js";
@@ -300,7 +300,7 @@ export class Gateway implements SessionHost, UpstreamHost {
       state: upstream.state,
       connections: upstream.connections,
       restarts: upstream.restarts,
-      last_error: upstream.lastError,
+      last_error: upstream.lastError === null ? null : redact(upstream.lastError),
       withheld: [...upstream.withheld],
     }));
   }

@@ -1,10 +1,13 @@
 import {
   type CommandExit,
   type Logger,
+  redact,
+  registerSecret,
   type ServerFactory,
   SessionRefusedError,
   type SessionRequest,
 } from "@tabletop-mcp/kit";
+import { configSecrets, environmentSecrets } from "./config/config-secrets.js";
 import { loadConfig } from "./config/load-config.js";
 import { printableConfig } from "./config/print-config.js";
 import { ConfigError, TIERS, type Tier } from "./config/types.js";
@@ -21,6 +24,8 @@ export interface GatewayCommand {
   check: boolean;
   /** `--rate-limit-ms` when given: the spacing of builtins whose entry sets none. */
   builtinRateLimitMs: number | undefined;
+  /** `--auth-token`: a secret like those of the config. */
+  authToken: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
   logger: Logger;
@@ -49,9 +54,12 @@ export async function prepareGateway(
     });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.lines.join("\n")}\n`);
+    writeLines(error.lines);
     return { exitCode: 2 };
   }
+  const secrets = [...configSecrets(config), ...environmentSecrets(command.env)];
+  if (command.authToken !== undefined) secrets.push(command.authToken);
+  for (const secret of secrets) registerSecret(secret);
   if (command.printConfig) {
     process.stdout.write(`${JSON.stringify(printableConfig(config), null, 2)}\n`);
     return { exitCode: 0 };
@@ -62,10 +70,11 @@ export async function prepareGateway(
     version: command.version,
   });
   if (problems.length > 0) {
-    const lines = problems.map((problem) =>
-      problem.startsWith("config") ? problem : `tabletop-gateway: ${problem}`,
+    writeLines(
+      problems.map((problem) =>
+        problem.startsWith("config") ? problem : `tabletop-gateway: ${problem}`,
+      ),
     );
-    process.stderr.write(`${lines.join("\n")}\n`);
     await gateway.close();
     return { exitCode: 2 };
   }
@@ -78,6 +87,12 @@ export async function prepareGateway(
     health: () => ({ upstreams: gateway.upstreamStats(), tools: gateway.toolStats() }),
     listening: (url) => process.stderr.write(clientSnippet(url)),
   };
+}
+
+/** Writes problem lines to stderr, secrets hidden. */
+function writeLines(lines: readonly string[]): void {
+  if (lines.length === 0) return;
+  process.stderr.write(`${lines.map(redact).join("\n")}\n`);
 }
 
 /** The lines printed after `listening on`: a client configuration ready to paste. */
@@ -100,11 +115,12 @@ function sessionTier(session: SessionRequest, fallback: Tier): Tier {
 
 async function checkResult(gateway: Gateway): Promise<CommandExit> {
   const unreachable = gateway.upstreams.filter((upstream) => !upstream.isServing());
-  for (const upstream of unreachable) {
-    process.stderr.write(
-      `tabletop-gateway: upstream "${upstream.name}" could not be reached: ${upstream.lastError ?? "unknown error"}\n`,
-    );
-  }
+  writeLines(
+    unreachable.map(
+      (upstream) =>
+        `tabletop-gateway: upstream "${upstream.name}" could not be reached: ${upstream.lastError ?? "unknown error"}`,
+    ),
+  );
   const tools = gateway.catalog.tools.size;
   process.stdout.write(
     `${gateway.upstreams.length - unreachable.length} of ${gateway.upstreams.length} upstreams reachable, ${tools} tools, no name problems\n`,

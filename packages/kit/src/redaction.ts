@@ -13,9 +13,15 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+@/gi;
 const QUERY_VALUE = /([?&][^\s=&#?"'<>]+=)[^\s&#"'<>]+/g;
 /** `Bearer credential`, wherever it appears (headers, error bodies that repeat them). */
 const BEARER = /\b(bearer)\s+[A-Za-z0-9\-._~+/]+=*/gi;
-/** The value of an `Authorization` header, written as a header, JSON or `key=value`. */
+/** An `Authorization` header's scheme and credential: `Authorization: Basic dXNl…`. */
+const AUTHORIZATION_CREDENTIAL =
+  /\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:bearer|basic|digest|negotiate|token)\s+)(?!\*\*\*)[^\s"',;]+/gi;
+/**
+ * An `Authorization` value without a scheme, where its form shows it is a value (JSON, quoted,
+ * or `key=value`), not prose such as `Authorization: environment variable … is not set`.
+ */
 const AUTHORIZATION_VALUE =
-  /\b((?:proxy-)?authorization)(["']?\s*[:=]\s*["']?)(?!\*\*\*)(?:(bearer|basic|digest|negotiate)\s+)?[^\s"',;]+/gi;
+  /\b((?:proxy-)?authorization(?:["']\s*:\s*["']|=["']?))(?!\*\*\*|(?:bearer|basic|digest|negotiate|token)\s)[^\s"',;&]+/gi;
 
 /**
  * Hides secrets in text: values registered as secret (and their URL-encoded and JSON-escaped
@@ -57,9 +63,8 @@ export class Redactor {
     return result
       .replace(URL_USERINFO, `$1${REDACTED}@`)
       .replace(QUERY_VALUE, `$1${REDACTED}`)
-      .replace(AUTHORIZATION_VALUE, (_match, name: string, separator: string, scheme?: string) =>
-        scheme ? `${name}${separator}${scheme} ${REDACTED}` : `${name}${separator}${REDACTED}`,
-      )
+      .replace(AUTHORIZATION_CREDENTIAL, `$1${REDACTED}`)
+      .replace(AUTHORIZATION_VALUE, `$1${REDACTED}`)
       .replace(BEARER, `$1 ${REDACTED}`);
   }
 

@@ -23,6 +23,14 @@ describe("a redactor", () => {
       '{"authorization":"Bearer ***","other":1}',
     );
     expect(redactor.redact("proxy-authorization=opaque-value;")).toBe("proxy-authorization=***;");
+    expect(redactor.redact("Authorization: token ghp_abc123")).toBe("Authorization: token ***");
+  });
+
+  it("leaves prose about authorization alone", () => {
+    const redactor = new Redactor();
+    const prose =
+      "config: mcpServers.rules.headers.Authorization: environment variable X is not set";
+    expect(redactor.redact(prose)).toBe(prose);
   });
 
   it("hides registered values, their URL-encoded and JSON-escaped forms, longest first", () => {

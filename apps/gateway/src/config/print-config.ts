@@ -1,17 +1,23 @@
+import { processRedactor, REDACTED, type Redactor } from "@tabletop-mcp/kit";
 import type { GatewayConfig, ServerEntry } from "./types.js";
-
-const MASK = "***";
 
 /**
  * The effective config as the JSON `--print-config` prints: defaults filled in, header and env
- * values shown as `***`.
+ * values shown as `***`, and every other value (command, arguments, URL, folder, options)
+ * with its secrets hidden by the redactor: registered secrets, URL userinfo and query values.
  *
  * @param config - the effective config
+ * @param redactor - knows the secrets (the process's, where the gateway registered them)
  * @returns a JSON-ready object in the config file's own key names
  */
-export function printableConfig(config: GatewayConfig): Record<string, unknown> {
+export function printableConfig(
+  config: GatewayConfig,
+  redactor: Redactor = processRedactor,
+): Record<string, unknown> {
   const mcpServers: Record<string, unknown> = {};
-  for (const entry of config.servers) mcpServers[entry.name] = printableEntry(entry);
+  for (const entry of config.servers) {
+    mcpServers[entry.name] = redactor.redactDeep(printableEntry(entry));
+  }
   return {
     mcpServers,
     gateway: {
@@ -51,5 +57,5 @@ function printableEntry(entry: ServerEntry): Record<string, unknown> {
 }
 
 function masked(values: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.keys(values).map((key) => [key, MASK]));
+  return Object.fromEntries(Object.keys(values).map((key) => [key, REDACTED]));
 }

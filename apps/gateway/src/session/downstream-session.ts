@@ -20,7 +20,7 @@ import {
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
-import { type Logger, SpacingLimiter } from "@tabletop-mcp/kit";
+import { type Logger, processRedactor, redact, SpacingLimiter } from "@tabletop-mcp/kit";
 import type { Catalog, ExposedTool } from "../catalog/catalog.js";
 import type { Tier } from "../config/types.js";
 import { currentTier, withinTier } from "../tiers/tiers.js";
@@ -30,7 +30,7 @@ import { PASSTHROUGH_RESULT } from "../upstreams/upstream-client.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
 import { parseLoggingLevel, passesLevel } from "./logging-levels.js";
 import { ProtocolError, toProtocolError } from "./protocol-error.js";
-import { errorResult, failureResult } from "./tool-results.js";
+import { errorResult, failureResult, redactedErrorResult } from "./tool-results.js";
 import { matchesTemplate, schemeOf } from "./uri-template.js";
 
 /** The URI of the gateway's own statistics resource. */
@@ -100,7 +100,7 @@ export class DownstreamSession implements SessionPeer {
     this.server.removeRequestHandler("logging/setLevel");
     this.server.fallbackRequestHandler = (request, extra) =>
       this.dispatch(request, extra).catch((error: unknown) => {
-        throw toProtocolError(error, (text) => text);
+        throw toProtocolError(error, processRedactor);
       });
     this.server.fallbackNotificationHandler = async (notification) => {
       if (notification.method === "notifications/roots/list_changed")
@@ -250,7 +250,7 @@ export class DownstreamSession implements SessionPeer {
       done = true;
       tool.stats.record(performance.now() - started, result.isError === true);
       this.host.toolRecorded();
-      return result;
+      return result.isError === true ? redactedErrorResult(result) : result;
     } catch (error) {
       done = true;
       if (extra.signal.aborted) {
@@ -583,13 +583,17 @@ export class DownstreamSession implements SessionPeer {
     };
     if (!passesLevel(params.level ?? "info", this.logLevel)) return;
     const logger = params.logger ? `${upstream.name}/${params.logger}` : upstream.name;
-    this.send({ method: "notifications/message", params: { ...params, logger } });
+    const data = processRedactor.redactDeep(params.data);
+    this.send({ method: "notifications/message", params: { ...params, logger, data } });
   }
 
   /** Sends a gateway event as a log message (gateway.md §7), subject to this session's level. */
   gatewayEvent(level: "warning" | "error", data: string): void {
     if (!passesLevel(level, this.logLevel)) return;
-    this.send({ method: "notifications/message", params: { level, logger: "gateway", data } });
+    this.send({
+      method: "notifications/message",
+      params: { level, logger: "gateway", data: redact(data) },
+    });
   }
 
   /** Sends a notification to this client; dropped once closed. */

@@ -1,4 +1,6 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { Redactor } from "@tabletop-mcp/kit";
+import { withoutCodePrefix } from "../upstreams/upstream-failure.js";
 
 /**
  * A JSON-RPC error the gateway answers a downstream request with. The SDK sends an error's
@@ -19,40 +21,19 @@ export class ProtocolError extends Error {
 /**
  * The error a downstream request is answered with, whatever was thrown: an `McpError` (the
  * gateway's own, or an upstream's JSON-RPC error as the SDK client rebuilt it) keeps its code
- * and data and loses the `MCP error CODE: ` prefixes the SDK put in front of its text; every
- * text passes `clean` (redaction) on its way out.
+ * and data and loses the `MCP error CODE: ` prefixes the SDK put in front of its text; the
+ * message and every string in `data` pass the redactor on their way out.
  *
  * @param error - what a request handler threw
- * @param clean - applied to the message and to every string inside `data`
+ * @param redactor - hides secrets
  * @returns the error to throw to the SDK
  */
-export function toProtocolError(error: unknown, clean: (text: string) => string): ProtocolError {
+export function toProtocolError(error: unknown, redactor: Redactor): ProtocolError {
   if (error instanceof McpError || error instanceof ProtocolError) {
-    const data = error.data === undefined ? undefined : cleanStrings(error.data, clean);
-    return new ProtocolError(error.code, clean(withoutCodePrefix(error.message, error.code)), data);
+    const message = withoutCodePrefix(error.message, error.code);
+    const data = error.data === undefined ? undefined : redactor.redactDeep(error.data);
+    return new ProtocolError(error.code, redactor.redact(message), data);
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new ProtocolError(ErrorCode.InternalError, clean(message));
-}
-
-/**
- * `McpError` writes `MCP error CODE: ` before its text; an upstream that answered with such a
- * text already gets it twice once the SDK client wraps it again. Both copies go.
- */
-function withoutCodePrefix(message: string, code: number): string {
-  const prefix = `MCP error ${code}: `;
-  let text = message;
-  while (text.startsWith(prefix)) text = text.slice(prefix.length);
-  return text;
-}
-
-function cleanStrings(value: unknown, clean: (text: string) => string): unknown {
-  if (typeof value === "string") return clean(value);
-  if (Array.isArray(value)) return value.map((item) => cleanStrings(item, clean));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, cleanStrings(item, clean)]),
-    );
-  }
-  return value;
+  return new ProtocolError(ErrorCode.InternalError, redactor.redact(message));
 }

@@ -1,7 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { Logger } from "@tabletop-mcp/kit";
+import { type Logger, redact } from "@tabletop-mcp/kit";
 import { LineSplitter } from "./line-splitter.js";
 
 /** The parts of the gateway's environment a child may see (gateway.md §2). */
@@ -105,7 +105,7 @@ export class ChildStdioTransport implements Transport {
     if (text === "") return;
     this.stderr.push(text);
     if (this.spec.logger.level === "info" || this.spec.logger.level === "debug") {
-      process.stderr.write(`[${this.spec.name}] ${text}\n`);
+      process.stderr.write(`[${this.spec.name}] ${redact(text)}\n`);
     }
   }
 

@@ -17,7 +17,7 @@ import {
   PASSTHROUGH_RESULT,
   type UpstreamListing,
 } from "./upstream-client.js";
-import { UpstreamFailure } from "./upstream-failure.js";
+import { describeError, UpstreamFailure } from "./upstream-failure.js";
 
 /** A running child and the client speaking to it. */
 interface ChildConnection {
@@ -90,7 +90,9 @@ export class StdioUpstream extends Upstream {
       this.listing = listing;
       this.host.listed(this, listing);
     } catch (error) {
-      this.host.logger.warn(`upstream "${this.name}" could not be re-listed: ${String(error)}`);
+      this.host.logger.warn(
+        `upstream "${this.name}" could not be re-listed: ${describeError(error)}`,
+      );
     }
   }
 
@@ -118,7 +120,7 @@ export class StdioUpstream extends Upstream {
     } catch (error) {
       await transport.close();
       const last = transport.stderr.last;
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = describeError(error);
       throw new Error(last ? `${reason}; last stderr line: ${last}` : reason);
     }
   }
@@ -181,7 +183,7 @@ export class StdioUpstream extends Upstream {
           throw new UpstreamFailure(
             this.name,
             "unavailable",
-            `Upstream "${this.name}" is unavailable (${String(error instanceof Error ? error.message : error)}); its tools fail until it is back. Other tools are unaffected.`,
+            `Upstream "${this.name}" is unavailable (${describeError(error)}); its tools fail until it is back. Other tools are unaffected.`,
           );
         },
       );
