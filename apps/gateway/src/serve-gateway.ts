@@ -65,7 +65,7 @@ export async function prepareGateway(
     return { exitCode: 0 };
   }
   const defaultTier = command.tier ?? config.defaultTier;
-  const { gateway, problems } = await Gateway.start(config, {
+  const { gateway, problems, notices } = await Gateway.start(config, {
     logger: command.logger,
     version: command.version,
   });
@@ -78,7 +78,7 @@ export async function prepareGateway(
     await gateway.close();
     return { exitCode: 2 };
   }
-  if (command.check) return checkResult(gateway);
+  if (command.check) return checkResult(gateway, notices);
   return {
     createServer: (session: SessionRequest) =>
       gateway.createSessionServer(sessionTier(session, defaultTier)),
@@ -113,7 +113,7 @@ function sessionTier(session: SessionRequest, fallback: Tier): Tier {
   return tier;
 }
 
-async function checkResult(gateway: Gateway): Promise<CommandExit> {
+async function checkResult(gateway: Gateway, notices: readonly string[]): Promise<CommandExit> {
   const unreachable = gateway.upstreams.filter((upstream) => !upstream.isServing());
   writeLines(
     unreachable.map(
@@ -122,6 +122,7 @@ async function checkResult(gateway: Gateway): Promise<CommandExit> {
     ),
   );
   const tools = gateway.catalog.tools.size;
+  for (const notice of notices) process.stdout.write(`${redact(notice)}\n`);
   process.stdout.write(
     `${gateway.upstreams.length - unreachable.length} of ${gateway.upstreams.length} upstreams reachable, ${tools} tools, no name problems\n`,
   );

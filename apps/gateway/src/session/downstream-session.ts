@@ -5,7 +5,6 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   type CallToolResult,
-  type ClientCapabilities,
   ErrorCode,
   type Implementation,
   type JSONRPCNotification,
@@ -14,10 +13,12 @@ import {
   McpError,
   type Notification,
   type Request,
+  type RequestId,
   type Resource,
   type Result,
   type ServerNotification,
   type ServerRequest,
+  type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { type Logger, processRedactor, redact, SpacingLimiter } from "@tabletop-mcp/kit";
@@ -28,6 +29,7 @@ import type { DirectToolCall } from "../upstreams/direct-tool-call.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import { PASSTHROUGH_RESULT } from "../upstreams/upstream-client.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
+import { type ClientProfile, missingCapability, profileOf } from "./client-profile.js";
 import { parseLoggingLevel, passesLevel } from "./logging-levels.js";
 import { ProtocolError, toProtocolError } from "./protocol-error.js";
 import { errorResult, failureResult, redactedErrorResult } from "./tool-results.js";
@@ -36,6 +38,8 @@ import { matchesTemplate, schemeOf } from "./uri-template.js";
 /** The URI of the gateway's own statistics resource. */
 export const STATS_URI = "gateway://stats";
 const RESOURCE_NOT_FOUND = -32002;
+/** The longest timer Node keeps (about 24.8 days): in effect, no timeout. */
+const NO_TIMEOUT_MS = 2_147_483_647;
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -72,7 +76,11 @@ export class DownstreamSession implements SessionPeer {
   private readonly links: (UpstreamLink | undefined)[];
   private readonly limiters: (SpacingLimiter | undefined)[];
   /** Tools visible at the last `tools/list`, for tier-change notices. */
-  private visibleTools: string | undefined;
+  private listedTools: string | undefined;
+  /** Per upstream, the tools it does not offer this session's client (upstream names). */
+  private readonly hidden = new Map<Upstream, ReadonlySet<string>>();
+  /** Downstream requests being forwarded, by upstream: who may answer its requests. */
+  private readonly forwarding = new Map<Upstream, Set<RequestId>>();
   private closed = false;
 
   constructor(
@@ -115,13 +123,8 @@ export class DownstreamSession implements SessionPeer {
     return this.server.getClientVersion() ?? { name: "unknown", version: "0" };
   }
 
-  get clientCapabilities(): ClientCapabilities {
-    const capabilities = this.server.getClientCapabilities() ?? {};
-    return {
-      ...(capabilities.roots ? { roots: capabilities.roots } : {}),
-      ...(capabilities.sampling ? { sampling: capabilities.sampling } : {}),
-      ...(capabilities.elicitation ? { elicitation: capabilities.elicitation } : {}),
-    };
+  get clientCapabilities(): ClientProfile {
+    return profileOf(this.server.getClientCapabilities());
   }
 
   /** This session's link to an upstream, made on first use. */
@@ -140,7 +143,7 @@ export class DownstreamSession implements SessionPeer {
       case "tools/call":
         return this.callTool(params, extra);
       case "tools/list":
-        return Promise.resolve({ tools: this.listTools() });
+        return this.listTools().then((tools) => ({ tools }));
       case "prompts/list":
         return Promise.resolve({ prompts: [...this.host.catalog.promptDefinitions] });
       case "prompts/get":
@@ -162,18 +165,36 @@ export class DownstreamSession implements SessionPeer {
     }
   }
 
-  private listTools() {
-    const all = this.host.catalog.toolDefinitions;
-    const visible =
-      this.tier === "deep" ? [...all] : this.toolsInTier().map((tool) => tool.definition);
-    this.visibleTools = visible.map((tool) => tool.name).join("\n");
-    return visible;
+  /** Answers `tools/list`: what the upstreams offer this client, within its tier. */
+  private async listTools(): Promise<Tool[]> {
+    await this.learnHiddenTools();
+    const visible = this.visibleTools();
+    this.listedTools = visible.map((tool) => tool.name).join("\n");
+    return visible.map((tool) => tool.definition);
   }
 
-  private toolsInTier(): ExposedTool[] {
-    return this.host.catalog
-      .exposedTools()
-      .filter((tool) => withinTier(currentTier(tool.declaredTier, tool.stats), this.tier));
+  /**
+   * Asks every upstream with exposed tools which of them it does not offer this session's
+   * client (they may depend on the client's capabilities); remembered for the tier checks.
+   */
+  private async learnHiddenTools(): Promise<void> {
+    const profile = this.clientCapabilities;
+    const upstreams = new Set([...this.host.catalog.tools.values()].map((tool) => tool.upstream));
+    await Promise.all(
+      [...upstreams].map(async (upstream) => {
+        this.hidden.set(upstream, await upstream.toolsHiddenFrom(profile));
+      }),
+    );
+  }
+
+  /** The exposed tools this session sees: offered to its client and within its tier. */
+  private visibleTools(): ExposedTool[] {
+    return this.host.catalog.exposedTools().filter((tool) => {
+      if (this.hidden.get(tool.upstream)?.has(tool.original)) return false;
+      return (
+        this.tier === "deep" || withinTier(currentTier(tool.declaredTier, tool.stats), this.tier)
+      );
+    });
   }
 
   /**
@@ -181,13 +202,13 @@ export class DownstreamSession implements SessionPeer {
    * the caller sends `tools/list_changed` when so.
    */
   tierVisibilityChanged(): boolean {
-    if (this.tier === "deep" || this.visibleTools === undefined) return false;
-    const now = this.toolsInTier()
+    if (this.tier === "deep" || this.listedTools === undefined) return false;
+    const now = this.visibleTools()
       .map((tool) => tool.name)
       .join("\n");
-    if (now === this.visibleTools) return false;
+    if (now === this.listedTools) return false;
     // Announced once: the next notice needs a further change, whether or not the client relists.
-    this.visibleTools = now;
+    this.listedTools = now;
     return true;
   }
 
@@ -243,9 +264,8 @@ export class DownstreamSession implements SessionPeer {
     };
     const started = performance.now();
     try {
-      const result = (await link.request(
-        { method: "tools/call", params: upstreamParams },
-        options,
+      const result = (await this.forwarded(upstream, extra.requestId, () =>
+        link.request({ method: "tools/call", params: upstreamParams }, options),
       )) as CallToolResult;
       done = true;
       tool.stats.record(performance.now() - started, result.isError === true);
@@ -288,7 +308,7 @@ export class DownstreamSession implements SessionPeer {
         "tools/call needs params.name, a tool name",
       );
     }
-    const available = this.listTools().map((tool) => tool.name);
+    const available = this.visibleTools().map((tool) => tool.name);
     return new ProtocolError(
       ErrorCode.InvalidParams,
       `Unknown tool: ${name}; available tools are ${available.join(", ")}`,
@@ -525,13 +545,15 @@ export class DownstreamSession implements SessionPeer {
   /** Sends any request but `tools/call` through this session's link, with the upstream's timeouts. */
   private async forward(upstream: Upstream, request: Request, extra?: Extra): Promise<Result> {
     const entry = upstream.entry;
-    try {
-      return await this.link(upstream).request(request, {
+    const send = () =>
+      this.link(upstream).request(request, {
         ...(extra ? { signal: extra.signal } : {}),
         timeout: entry.timeoutMs,
         maxTotalTimeout: entry.maxTotalTimeoutMs,
         resetTimeoutOnProgress: true,
       });
+    try {
+      return await (extra ? this.forwarded(upstream, extra.requestId, send) : send());
     } catch (error) {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         throw new ProtocolError(ErrorCode.RequestTimeout, "Request timed out", {
@@ -602,14 +624,61 @@ export class DownstreamSession implements SessionPeer {
     this.server.notification(notification as ServerNotification).catch(() => {});
   }
 
-  /** A request from this session's own upstream connection, for the client (sampling, elicitation, roots). */
+  /** Runs `send` as the forwarding of downstream request `id` to `upstream`. */
+  private async forwarded<Value>(
+    upstream: Upstream,
+    id: RequestId,
+    send: () => Promise<Value>,
+  ): Promise<Value> {
+    let ids = this.forwarding.get(upstream);
+    if (!ids) {
+      ids = new Set();
+      this.forwarding.set(upstream, ids);
+    }
+    ids.add(id);
+    try {
+      return await send();
+    } finally {
+      ids.delete(id);
+    }
+  }
+
+  /** How many of this session's requests are being forwarded to `upstream` now. */
+  forwardingTo(upstream: Upstream): number {
+    return this.forwarding.get(upstream)?.size ?? 0;
+  }
+
+  /**
+   * A request from an upstream for this session's client (sampling, elicitation, roots):
+   * refused when the client did not declare the capability it needs; else sent with no
+   * timeout (a person may be answering), as part of the downstream request that caused it
+   * when exactly one is being forwarded to that upstream (HTTP then carries it on that
+   * request's stream), and answered back as the client answered.
+   */
   async upstreamRequest(
-    _upstream: Upstream,
+    upstream: Upstream,
     request: JSONRPCRequest,
     signal: AbortSignal,
   ): Promise<Result> {
+    const missing = missingCapability(this.clientCapabilities, request);
+    if (missing !== undefined) {
+      throw new ProtocolError(
+        ErrorCode.MethodNotFound,
+        `The client of the session that called upstream "${upstream.name}" did not declare the "${missing}" capability, so it cannot answer "${request.method}".`,
+      );
+    }
+    const ids = this.forwarding.get(upstream);
+    const [related] = ids?.size === 1 ? ids : [];
     const { jsonrpc: _version, id: _id, ...body } = request;
-    return this.server.request(body as ServerRequest, PASSTHROUGH_RESULT, { signal });
+    try {
+      return await this.server.request(body as ServerRequest, PASSTHROUGH_RESULT, {
+        signal,
+        timeout: NO_TIMEOUT_MS,
+        ...(related !== undefined ? { relatedRequestId: related } : {}),
+      });
+    } catch (error) {
+      throw toProtocolError(error);
+    }
   }
 
   /** Ends the session: closes per-session links, drops subscriptions, tells the gateway. */

@@ -22,18 +22,20 @@ export class ProtocolError extends Error {
  * The error a downstream request is answered with, whatever was thrown: an `McpError` (the
  * gateway's own, or an upstream's JSON-RPC error as the SDK client rebuilt it) keeps its code
  * and data and loses the `MCP error CODE: ` prefixes the SDK put in front of its text; the
- * message and every string in `data` pass the redactor on their way out.
+ * message and every string in `data` pass the redactor, when given, on their way out.
  *
  * @param error - what a request handler threw
- * @param redactor - hides secrets
+ * @param redactor - hides secrets (for answers to a client)
  * @returns the error to throw to the SDK
  */
-export function toProtocolError(error: unknown, redactor: Redactor): ProtocolError {
+export function toProtocolError(error: unknown, redactor?: Redactor): ProtocolError {
+  const redact = (text: string) => (redactor ? redactor.redact(text) : text);
   if (error instanceof McpError || error instanceof ProtocolError) {
     const message = withoutCodePrefix(error.message, error.code);
-    const data = error.data === undefined ? undefined : redactor.redactDeep(error.data);
-    return new ProtocolError(error.code, redactor.redact(message), data);
+    const data =
+      error.data === undefined || !redactor ? error.data : redactor.redactDeep(error.data);
+    return new ProtocolError(error.code, redact(message), data);
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new ProtocolError(ErrorCode.InternalError, redactor.redact(message));
+  return new ProtocolError(ErrorCode.InternalError, redact(message));
 }

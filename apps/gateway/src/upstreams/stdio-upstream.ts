@@ -5,14 +5,17 @@ import type {
   Notification,
   Request,
   Result,
+  Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { StdioEntry } from "../config/types.js";
+import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { ChildStdioTransport } from "./child-stdio-transport.js";
 import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
   type ClientIdentity,
   type ConnectionEvents,
   connectUpstreamClient,
+  listTools,
   listUpstream,
   PASSTHROUGH_RESULT,
   type UpstreamListing,
@@ -53,9 +56,10 @@ export class StdioUpstream extends Upstream {
   protected async openCatalog(): Promise<UpstreamListing> {
     const shared = !this.entry.perSession;
     const connection = await this.spawn(
-      { clientInfo: this.host.clientInfo, capabilities: {} },
+      { clientInfo: this.host.clientInfo, capabilities: GATEWAY_PROFILE },
       {
         notification: (notification) => this.catalogNotification(notification, shared),
+        request: (request, signal) => this.host.unownedRequest(this, request, signal, shared),
         closed: () => {
           if (this.catalog === connection) {
             this.catalog = undefined;
@@ -86,13 +90,20 @@ export class StdioUpstream extends Upstream {
     const catalog = this.catalog;
     if (!catalog) return;
     try {
-      const listing = await listUpstream(catalog.client, { timeout: this.entry.timeoutMs });
-      this.listing = listing;
-      this.host.listed(this, listing);
+      this.relisted(await listUpstream(catalog.client, { timeout: this.entry.timeoutMs }));
     } catch (error) {
       this.host.logger.warn(
         `upstream "${this.name}" could not be re-listed: ${describeError(error)}`,
       );
+    }
+  }
+
+  protected override async probeTools(identity: ClientIdentity): Promise<Tool[]> {
+    const probe = await this.spawn(identity, { notification: () => {}, closed: () => {} });
+    try {
+      return await listTools(probe.client, { timeout: this.entry.startupTimeoutMs });
+    } finally {
+      void probe.transport.close();
     }
   }
 
