@@ -216,19 +216,8 @@ export class DownstreamSession implements SessionPeer {
     const tool =
       typeof params.name === "string" ? this.host.catalog.tools.get(params.name) : undefined;
     if (!tool) throw this.unknownTool(params.name);
-    if (this.tier !== "deep") {
-      const tier = currentTier(tool.declaredTier, tool.stats);
-      if (!withinTier(tier, this.tier)) {
-        const p50 = tool.stats.percentile(50);
-        return failureResult(
-          new UpstreamFailure(
-            tool.upstream.name,
-            "budget",
-            `Tool "${tool.name}" is outside this session's "${this.tier}" latency budget (${p50 === null ? `declared ${tier}` : `p50 ${p50} ms`}).`,
-          ),
-        );
-      }
-    }
+    const outsideBudget = this.budgetRefusal(tool);
+    if (outsideBudget) return outsideBudget;
     const upstream = tool.upstream;
     const limiter = this.limiters[upstream.index];
     if (limiter) {
@@ -237,16 +226,8 @@ export class DownstreamSession implements SessionPeer {
     }
     const link = this.link(upstream);
     if (link.callToolDirect) return this.callDirect(tool, link.callToolDirect, params, extra);
-    const meta = params._meta as Record<string, unknown> | undefined;
-    const token = meta?.progressToken;
-    let forwardedMeta: Record<string, unknown> | undefined;
-    if (meta !== undefined) {
-      const { progressToken: _dropped, ...rest } = meta;
-      if (Object.keys(rest).length > 0) forwardedMeta = rest;
-    }
-    const upstreamParams: Record<string, unknown> = { name: tool.original };
-    if (params.arguments !== undefined) upstreamParams.arguments = params.arguments;
-    if (forwardedMeta !== undefined) upstreamParams._meta = forwardedMeta;
+    const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
+    const upstreamParams = upstreamCallParams(tool, params);
     let done = false;
     const entry = upstream.entry;
     const options: RequestOptions = {
@@ -279,25 +260,24 @@ export class DownstreamSession implements SessionPeer {
       }
       tool.stats.record(performance.now() - started, true);
       this.host.toolRecorded();
-      if (error instanceof UpstreamFailure) return failureResult(error);
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-        return failureResult(
-          new UpstreamFailure(
-            upstream.name,
-            "timeout",
-            `Upstream "${upstream.name}" did not answer tools/call "${tool.original}" within ${entry.timeoutMs} ms without progress; the call was cancelled upstream.`,
-          ),
-        );
-      }
-      if (error instanceof McpError) throw error;
-      return failureResult(
-        new UpstreamFailure(
-          upstream.name,
-          "unavailable",
-          `Upstream "${upstream.name}" failed: ${describeError(error)}`,
-        ),
-      );
+      if (error instanceof McpError && error.code !== ErrorCode.RequestTimeout) throw error;
+      return failureResult(callFailure(tool, error));
     }
+  }
+
+  /** The refusal of a call to a tool outside this session's latency budget (gateway.md §11). */
+  private budgetRefusal(tool: ExposedTool): CallToolResult | undefined {
+    if (this.tier === "deep") return undefined;
+    const tier = currentTier(tool.declaredTier, tool.stats);
+    if (withinTier(tier, this.tier)) return undefined;
+    const p50 = tool.stats.percentile(50);
+    return failureResult(
+      new UpstreamFailure(
+        tool.upstream.name,
+        "budget",
+        `Tool "${tool.name}" is outside this session's "${this.tier}" latency budget (${p50 === null ? `declared ${tier}` : `p50 ${p50} ms`}).`,
+      ),
+    );
   }
 
   /** The error of a call to a name this session cannot call, as the servers themselves answer it. */
@@ -698,4 +678,37 @@ export class DownstreamSession implements SessionPeer {
     await Promise.all(closing);
     await this.server.close().catch(() => {});
   }
+}
+
+/** The `tools/call` params sent upstream: the original name, the arguments and `_meta` as the client sent them, less its progress token (the gateway supplies its own). */
+function upstreamCallParams(
+  tool: ExposedTool,
+  params: Record<string, unknown>,
+): Record<string, unknown> {
+  const upstreamParams: Record<string, unknown> = { name: tool.original };
+  if (params.arguments !== undefined) upstreamParams.arguments = params.arguments;
+  const meta = params._meta as Record<string, unknown> | undefined;
+  if (meta !== undefined) {
+    const { progressToken: _dropped, ...rest } = meta;
+    if (Object.keys(rest).length > 0) upstreamParams._meta = rest;
+  }
+  return upstreamParams;
+}
+
+/** Why a call forwarded upstream failed without an answer (gateway.md §8, §9). */
+function callFailure(tool: ExposedTool, error: unknown): UpstreamFailure {
+  const upstream = tool.upstream;
+  if (error instanceof UpstreamFailure) return error;
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return new UpstreamFailure(
+      upstream.name,
+      "timeout",
+      `Upstream "${upstream.name}" did not answer tools/call "${tool.original}" within ${upstream.entry.timeoutMs} ms without progress; the call was cancelled upstream.`,
+    );
+  }
+  return new UpstreamFailure(
+    upstream.name,
+    "unavailable",
+    `Upstream "${upstream.name}" failed: ${describeError(error)}`,
+  );
 }
