@@ -20,8 +20,10 @@ import { describeError, UpstreamFailure } from "./upstream-failure.js";
 /** Health states shown in stats (gateway.md §9). */
 export type UpstreamState = "starting" | "ready" | "restarting" | "down" | "conflict";
 
+/** Clients with the gateway's own profile are offered what the catalog lists: no probe. */
 const GATEWAY_PROFILE_KEY = profileKey(GATEWAY_PROFILE);
 const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
+
 /** Attempts during which a lost upstream is `restarting`; `down` after. */
 const RESTARTING_ATTEMPTS = 5;
 /** How long a call waits for its upstream to become ready. */
