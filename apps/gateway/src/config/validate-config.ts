@@ -21,7 +21,7 @@ const PREFIX_PATTERN = /^[a-zA-Z0-9_-]{1,32}$/;
 const MAX_INSTRUCTIONS = 4000;
 /** Bounds and default of `max_line_bytes`: a stdio server's longest stdout line. */
 const LINE_BYTES = { min: 1024, max: 268_435_456, fallback: 16_777_216 } as const;
-/** The builtin dice server's spacing when neither its entry nor `--rate-limit-ms` sets one (dice.md §8). */
+/** The builtin dice server's spacing when neither its entry nor `--rate-limit-ms` sets one (the dice server's own default). */
 const DICE_RATE_LIMIT_MS = 200;
 
 const COMMON_KEYS = new Set([

@@ -265,7 +265,7 @@ export class DownstreamSession implements SessionPeer {
     }
   }
 
-  /** The refusal of a call to a tool outside this session's latency budget (gateway.md §11). */
+  /** The refusal of a call to a tool outside this session's latency budget. */
   private budgetRefusal(tool: ExposedTool): CallToolResult | undefined {
     if (this.tier === "deep") return undefined;
     const tier = currentTier(tool.declaredTier, tool.stats);
@@ -695,7 +695,7 @@ function upstreamCallParams(
   return upstreamParams;
 }
 
-/** Why a call forwarded upstream failed without an answer (gateway.md §8, §9). */
+/** Why a call forwarded upstream failed without an answer: a timeout, or the upstream lost. */
 function callFailure(tool: ExposedTool, error: unknown): UpstreamFailure {
   const upstream = tool.upstream;
   if (error instanceof UpstreamFailure) return error;

@@ -1,5 +1,5 @@
 // Unknown tools answer through the gateway as they do from the servers: JSON-RPC -32602 with
-// the available names, and no error message repeats its code (gateway.md §7).
+// the available names, and no error message repeats its code.
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -69,7 +69,7 @@ async function refusedOf(args: string[], count: number): Promise<number> {
 }
 
 describe("a burst of dice calls in one session", () => {
-  // Dice's limiter lets one call through, queues 32 and refuses the rest (dice.md §8).
+  // Dice's limiter lets one call through, queues 32 and refuses the rest.
   const burst = 36;
 
   it("is queued and partly refused under dice's default spacing", async () => {
