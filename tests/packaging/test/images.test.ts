@@ -34,6 +34,8 @@ import {
 import { REPOSITORY_ROOT } from "./helpers/workspace.js";
 
 const WORLD_FIXTURE = join(REPOSITORY_ROOT, "packages/world/tests/fixtures/locked-garden.urd.md");
+/** The uid of the `node` user in the official Node.js images, which these images run as. */
+const NODE_USER_UID = 1000;
 const IN_CI = process.env.CI !== undefined && process.env.CI !== "";
 
 const availability = await findContainerEngine();
@@ -156,14 +158,9 @@ describe.skipIf(engineSkip !== undefined)(
       async ({ target, port, check }) => {
         const volumes = target === "world" ? [`${world}:/world:ro`] : [];
         await withContainer({ image: imageName(target), port, volumes }, async (container) => {
-          const nodeUid = await userId(container.id, "node");
-          expect(nodeUid).not.toBe(0);
-          expect(await mainProcessUserIds(container.id)).toEqual([
-            nodeUid,
-            nodeUid,
-            nodeUid,
-            nodeUid,
-          ]);
+          expect(await userId(container.id, "node")).toBe(NODE_USER_UID);
+          // Real, effective, saved and filesystem uid of the server, the container's process 1.
+          expect(await mainProcessUserIds(container.id)).toEqual(Array(4).fill(NODE_USER_UID));
           expect(await runHealthcheck(container.id)).toBe(0);
           await withClient(container.url, check);
         });
@@ -181,7 +178,9 @@ describe.skipIf(engineSkip !== undefined)(
               name: "campaign_create",
               arguments: { name: "Kept Across Restarts", gm_mode: "AI" },
             });
+            expect(created.isError ?? false).toBe(false);
             id = String((created.structuredContent as { id: string }).id);
+            expect(id).toMatch(/^camp_/);
           });
           const restarted = await restartContainer(container, 8083);
           expect(await readCampaign(restarted.url, id)).toMatchObject({
@@ -214,10 +213,12 @@ describe.skipIf(engineSkip !== undefined)(
     it.skipIf(composeSkip !== undefined)(
       `compose: the gateway in front of the four servers serves a tool of each${composeTitle}`,
       async () => {
-        if (composeMissing !== undefined) throw new Error(composeMissing);
+        if (engineName === undefined || composeMissing !== undefined) {
+          throw new Error(composeMissing ?? "no container engine");
+        }
         const name = `tabletop-verify-${process.pid}`;
         try {
-          const project = await composeUp(engineName ?? "podman", {
+          const project = await composeUp(engineName, {
             name,
             gatewayPort: await freePort(),
             scratch,
@@ -230,6 +231,7 @@ describe.skipIf(engineSkip !== undefined)(
           await composeRemove(name);
         }
       },
+      240_000,
     );
   },
 );
