@@ -2,12 +2,14 @@
 # Builds a local stand-in for node:22-slim, the base of every image in docker/Dockerfile, for
 # machines that cannot pull it, and prints its name:
 #
-#   docker/stand-in-node/build.sh      # -> localhost/tabletop-mcp-stand-in/node:22-<hash>
+#   docker/stand-in-node/build.sh      # -> localhost/tabletop-mcp-stand-in/node:22.x.y-<hash>
 #
 # The stand-in is a Debian bookworm minbase root filesystem made by debootstrap from Debian's
 # own packages, Node.js 22 and npm 10 from the npm registry, and a `node` user with uid and
-# gid 1000 as in the official image (see Containerfile). Its name carries a hash of all of
-# that, so an existing stand-in is reused and a change to any input builds a new one.
+# gid 1000 as in the official image (see Containerfile). The root filesystem is made once and
+# kept as its own image; the stand-in's name carries a hash of that image, of the Node.js and
+# npm releases, of the CA bundle and of the Containerfile, so an existing stand-in is reused
+# and a change to any of them builds a new one.
 # Needs root (debootstrap), debootstrap, npm, node and a container engine (docker/engine.sh).
 # DEBIAN_MIRROR chooses the Debian mirror.
 set -euo pipefail
