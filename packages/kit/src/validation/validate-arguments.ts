@@ -2,7 +2,7 @@ import type * as z from "zod";
 import type { ParameterProblem } from "../errors.js";
 import { isJsonObject, jsonTypeOf } from "./describe-value.js";
 import { issueToProblems } from "./issue-to-problem.js";
-import { acceptsNull, type JsonSchemaNode } from "./json-schema.js";
+import { acceptsNull, itemSchema, type JsonSchemaNode } from "./json-schema.js";
 
 /** The outcome of checking a tool call's arguments against its input schema. */
 export type ValidationOutcome<T> =
@@ -46,11 +46,9 @@ export function validateArguments<T>(
 export function dropOptionalNulls(value: unknown, node: JsonSchemaNode | undefined): unknown {
   if (!node || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {
-    const itemNode = node.items;
-    if (!itemNode) return value;
     let changed = false;
-    const items = value.map((item) => {
-      const next = dropOptionalNulls(item, itemNode);
+    const items = value.map((item, index) => {
+      const next = dropOptionalNulls(item, itemSchema(node, index));
       if (next !== item) changed = true;
       return next;
     });
