@@ -12,11 +12,12 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { limitAnswer } from "./answer-limit.js";
 import { type Logger, silentLogger } from "./logger.js";
 import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
 import { ResourceHub } from "./resource-hub.js";
 import { sharedSchemaValidator } from "./shared-schema-validator.js";
-import type { Tool, ToolContext } from "./tool.js";
+import { checkAnswerLimit, DEFAULT_MAX_ANSWER_BYTES, type Tool, type ToolContext } from "./tool.js";
 import { setToolCallHandler } from "./tool-call-handler.js";
 import { isJsonObject } from "./validation/describe-value.js";
 
@@ -46,6 +47,11 @@ export interface KitServerOptions {
     call: ToolCallInfo,
     run: () => Promise<CallToolResult>,
   ) => Promise<CallToolResult>;
+  /**
+   * Answer size limits by tool name, in bytes, replacing the tools' own (see
+   * `ToolSpec.maxAnswerBytes`): for a server that lets a few tools answer more.
+   */
+  maxAnswerBytes?: Readonly<Record<string, number>>;
 }
 
 /** What {@link KitServerOptions.aroundToolCall} learns about a tool call. */
@@ -79,7 +85,7 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
       jsonSchemaValidator: sharedSchemaValidator,
     },
   );
-  registerTools(server, spec, hub, logger, options.aroundToolCall);
+  registerTools(server, spec, hub, logger, options);
   if (hasResources) registerResources(server, spec, hub);
   hub.attach(server);
   // Malformed messages from a client surface here; they are the client's mistake, not ours.
@@ -97,9 +103,10 @@ function registerTools(
   spec: ServerSpec,
   hub: ResourceHub,
   logger: Logger,
-  aroundToolCall: KitServerOptions["aroundToolCall"],
+  options: KitServerOptions,
 ): void {
   const tools = new Map(spec.tools.map((tool) => [tool.name, tool]));
+  const answerLimits = answerLimitsOf(spec.tools, options.maxAnswerBytes ?? {});
   const listings = spec.tools.map((tool) => tool.listing);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listings }));
   setToolCallHandler(server, (params, extra) => {
@@ -131,10 +138,30 @@ function registerTools(
         });
       },
     };
-    const run = () => tool.call(params.arguments, context);
-    if (!aroundToolCall) return run();
-    return aroundToolCall({ tool: name, requestId: extra.requestId, meta }, run);
+    const limit = answerLimits.get(name) ?? DEFAULT_MAX_ANSWER_BYTES;
+    const run = async () =>
+      limitAnswer(name, await tool.call(params.arguments, context), limit, logger);
+    if (!options.aroundToolCall) return run();
+    return options.aroundToolCall({ tool: name, requestId: extra.requestId, meta }, run);
   });
+}
+
+/**
+ * Each tool's answer size limit: the server's override, else the tool's own.
+ * @throws Error when an override names no tool of the server or is not a positive integer
+ */
+function answerLimitsOf(
+  tools: readonly Tool[],
+  overrides: Readonly<Record<string, number>>,
+): Map<string, number> {
+  const limits = new Map<string, number>();
+  for (const tool of tools) limits.set(tool.name, tool.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
+  for (const [name, limit] of Object.entries(overrides)) {
+    if (!limits.has(name)) throw new Error(`maxAnswerBytes names no tool of this server: ${name}`);
+    checkAnswerLimit(name, limit);
+    limits.set(name, limit);
+  }
+  return limits;
 }
 
 function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): void {

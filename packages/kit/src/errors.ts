@@ -56,7 +56,15 @@ export interface InvalidParametersBody {
   error: { message: "Invalid parameters provided"; details: ParameterProblem[] };
 }
 
-/** The error object of a domain-error result. */
+/**
+ * The error object of a domain-error result. Besides the handlers' codes the kit answers
+ * `INTERNAL` (a handler failed unexpectedly) and `RESOURCE_EXHAUSTED` (an answer over its
+ * tool's size limit).
+ */
 export interface DomainErrorBody {
-  error: { code: ToolErrorCode | "INTERNAL"; message: string; [field: string]: unknown };
+  error: {
+    code: ToolErrorCode | "INTERNAL" | "RESOURCE_EXHAUSTED";
+    message: string;
+    [field: string]: unknown;
+  };
 }

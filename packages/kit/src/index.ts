@@ -21,8 +21,21 @@ export {
   ToolError,
   type ToolErrorCode,
 } from "./errors.js";
+export type { RequestIdentity } from "./http/client-identity.js";
+export type { HttpLimits } from "./http/http-limits.js";
 export type { HttpHandle, HttpOptions } from "./http/http-server.js";
-export { BODY_LIMIT_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./http/limits.js";
+export {
+  BODY_LIMIT_BYTES,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_SESSIONS_PER_CLIENT,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_SEND_TIMEOUT_MS,
+  DEFAULT_SESSION_IDLE_MS,
+  DEFAULT_STREAM_BUFFER_BYTES,
+  DEFAULT_UNUSED_SESSION_IDLE_MS,
+} from "./http/limits.js";
 export { serveHttp } from "./http/serve-http.js";
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel, silentLogger } from "./logger.js";
 export { readPackageVersion } from "./package-version.js";
@@ -66,5 +79,13 @@ export {
 } from "./runtime/session-gate.js";
 export { SessionRefusedError, type SessionRequest } from "./runtime/session-request.js";
 export { type StdioHandle, type StdioOptions, serveStdio } from "./runtime/stdio.js";
-export { defineTool, type Tool, type ToolContext, type ToolHints, type ToolSpec } from "./tool.js";
+export {
+  DEFAULT_MAX_ANSWER_BYTES,
+  defineTool,
+  type Tool,
+  type ToolContext,
+  type ToolHints,
+  type ToolSpec,
+} from "./tool.js";
+export { MAX_LISTED_PROBLEMS } from "./validation/bound-problems.js";
 export { type ValidationOutcome, validateArguments } from "./validation/validate-arguments.js";

@@ -63,6 +63,13 @@ export interface ToolSpec<Input extends z.ZodType, Output extends z.ZodType> {
    * in the order the schema declares the parameters.
    */
   crossFieldRules?: readonly CrossFieldRule<z.output<Input>>[];
+  /**
+   * The largest answer this tool sends, in bytes of the compact JSON of its structured
+   * content (default {@link DEFAULT_MAX_ANSWER_BYTES}). A bigger answer is replaced by a
+   * `RESOURCE_EXHAUSTED` error naming the tool and the limit. A server may change it per tool
+   * with `createKitServer`'s `maxAnswerBytes`.
+   */
+  maxAnswerBytes?: number;
   /** Rules on the whole request, run only when the schema passed; problems use the server's wording. */
   checkArguments?: (args: z.output<Input>) => ParameterProblem[];
   handler: (
@@ -76,9 +83,14 @@ export interface Tool {
   readonly name: string;
   /** The entry for `tools/list`. */
   readonly listing: ToolListing;
+  /** The largest answer the tool sends (see {@link ToolSpec.maxAnswerBytes}); default when absent. */
+  readonly maxAnswerBytes?: number;
   /** Validates, runs the handler, and maps every outcome to a contract-shaped result. */
   call(rawArguments: unknown, context: ToolContext): Promise<CallToolResult>;
 }
+
+/** 64 KiB: the largest answer of a tool that declares no limit of its own. */
+export const DEFAULT_MAX_ANSWER_BYTES = 65_536;
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const schemaCache = new WeakMap<z.ZodType, JsonSchemaNode>();
@@ -122,12 +134,14 @@ const ERROR_OUTPUT_SCHEMA: JsonSchemaNode = {
 /**
  * Declares a tool. Its JSON Schemas are computed once per zod schema, so declaring tools per
  * session (for per-session state) costs nothing after the first.
- * @throws Error when the name is not a valid MCP tool name
+ * @throws Error when the name is not a valid MCP tool name, or `maxAnswerBytes` is not a
+ *   positive integer
  */
 export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
   spec: ToolSpec<Input, Output>,
 ): Tool {
   if (!TOOL_NAME.test(spec.name)) throw new Error(`Invalid tool name: ${spec.name}`);
+  checkAnswerLimit(spec.name, spec.maxAnswerBytes);
   const inputSchema = cachedJsonSchema(spec.input, "input");
   const outputSchema = cachedJsonSchema(spec.output, "output");
   const listing: ToolListing = {
@@ -145,8 +159,18 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
   return {
     name: spec.name,
     listing,
+    maxAnswerBytes: spec.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     call: (rawArguments, context) => callTool(spec, inputSchema, rawArguments, context),
   };
+}
+
+/**
+ * Checks a tool's answer size limit.
+ * @throws Error unless the limit is absent or a positive integer
+ */
+export function checkAnswerLimit(tool: string, limit: number | undefined): void {
+  if (limit === undefined || (Number.isSafeInteger(limit) && limit > 0)) return;
+  throw new Error(`maxAnswerBytes of ${tool} must be a positive integer (got ${limit})`);
 }
 
 async function callTool<Input extends z.ZodType, Output extends z.ZodType>(

@@ -26,6 +26,8 @@ export function createRollDiceTool(dependencies: DiceToolDependencies): Tool {
     input: rollDiceInput,
     output: rollDiceOutput,
     annotations: ROLLING_HINTS,
+    // 1,000 dice, each shown with its rolls, answer about 80 KB; exploding dice add rolls.
+    maxAnswerBytes: 1_048_576,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
     crossFieldRules: [{ reads: [], check: rollDiceRuleProblems }],
     handler: (args, context) =>

@@ -24,6 +24,8 @@ export function createRollTool(dependencies: DiceToolDependencies): Tool {
     input: rollInput,
     output: rollOutput,
     annotations: ROLLING_HINTS,
+    // 1,000 dice, each shown with its rolls, answer about 80 KB; exploding dice add rolls.
+    maxAnswerBytes: 1_048_576,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
     crossFieldRules: [{ reads: ["notation"], check: notationProblems }],
     handler: (args, context) =>

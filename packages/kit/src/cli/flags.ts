@@ -1,4 +1,6 @@
+import type { HttpLimits } from "../http/http-limits.js";
 import { LOG_LEVELS, type LogLevel } from "../logger.js";
+import { LIMIT_FLAGS } from "./limit-flags.js";
 import { UsageError } from "./usage-error.js";
 
 /** A flag a server adds to the common ones (e.g. dice's `--seed`, campaign's `--db`). */
@@ -30,6 +32,8 @@ export interface CommonOptions {
   authToken: string | undefined;
   rateLimitMs: number;
   logLevel: LogLevel;
+  /** The HTTP limits given by flag or environment; the others keep their defaults. */
+  limits: Partial<HttpLimits>;
 }
 
 /** Everything a command line said. */
@@ -136,6 +140,15 @@ const COMMON_FLAGS: readonly CommonFlag[] = [
       options.logLevel = level as LogLevel;
     },
   },
+  ...LIMIT_FLAGS.map(
+    (flag): CommonFlag => ({
+      name: flag.name,
+      env: flag.env,
+      apply(options, raw, source) {
+        options.limits[flag.key] = parseInteger(raw, source, flag.min, flag.max);
+      },
+    }),
+  ),
 ];
 
 /**
@@ -155,6 +168,7 @@ export function parseCommandLine(
     authToken: undefined,
     rateLimitMs: spec.defaultRateLimitMs,
     logLevel: "error",
+    limits: {},
   };
   const extraFlags = spec.extraFlags ?? [];
   const given = collectFlags(argv, extraFlags);
@@ -170,6 +184,7 @@ export function parseCommandLine(
     const raw = given.values.get(flag.name);
     if (raw !== undefined) flag.apply(options, raw, `--${flag.name}`);
   }
+  checkTimeouts(options.limits);
 
   const extra: Record<string, unknown> = {};
   for (const flag of extraFlags) {
@@ -236,6 +251,16 @@ function collectFlags(
     values.set(name, value);
   }
   return { kind: "run", values, positional };
+}
+
+/** Node refuses a headers timeout longer than the whole-request timeout; so does the command. */
+function checkTimeouts(limits: Partial<HttpLimits>): void {
+  const { headersTimeoutMs: headers, requestTimeoutMs: request } = limits;
+  if (headers !== undefined && request !== undefined && headers > request) {
+    throw new UsageError(
+      `--headers-timeout-ms (${headers}) must not exceed --request-timeout-ms (${request})`,
+    );
+  }
 }
 
 function parseInteger(raw: string, source: string, min: number, max: number): number {

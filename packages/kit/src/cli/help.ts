@@ -1,4 +1,5 @@
 import type { CommandLineSpec } from "./flags.js";
+import { LIMIT_FLAGS } from "./limit-flags.js";
 
 /** What `--help` shows about the command besides its flags. */
 export interface CommandDescription {
@@ -28,6 +29,10 @@ export function helpText(description: CommandDescription, spec: CommandLineSpec)
       "--log-level L",
       "error, warn, info or debug; logs go to stderr (env LOG_LEVEL; default error)",
     ],
+    ...LIMIT_FLAGS.map((flag): [string, string] => [
+      `--${flag.name} N`,
+      `${flag.description} (env ${flag.env}; default ${flag.defaultValue})`,
+    ]),
   ];
   for (const flag of spec.extraFlags ?? []) {
     const left = flag.value ? `--${flag.name} ${flag.value}` : `--${flag.name}`;

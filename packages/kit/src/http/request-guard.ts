@@ -1,15 +1,27 @@
-import { timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import { createBearerTokenCheck } from "./bearer-token.js";
 
 /** Names a loopback client may use in Host and Origin, whatever the port. */
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]", "::1"];
 
 /** Why a request was refused before reaching MCP. */
-export type GuardRefusal = { status: 401 | 403; message: string } | undefined;
+export interface GuardRefusal {
+  status: 401 | 403;
+  message: string;
+}
+
+/** What the guard made of a request: a refusal, or how its credentials fared. */
+export type GuardOutcome =
+  | { refusal: GuardRefusal }
+  | { refusal?: undefined; credentials: "none" | "valid" | "invalid" };
 
 /** The security checks in front of every HTTP endpoint: Host, Origin, bearer token. */
 export interface RequestGuard {
-  check(headers: IncomingHttpHeaders, options: { requireToken: boolean }): GuardRefusal;
+  /**
+   * Checks a request. With `requireToken` false (the health endpoint) a missing or wrong token
+   * is not refused but reported as `invalid`, so the caller can answer with less.
+   */
+  check(headers: IncomingHttpHeaders, options: { requireToken: boolean }): GuardOutcome;
 }
 
 /**
@@ -22,7 +34,7 @@ export function createRequestGuard(
 ): RequestGuard {
   const allowAny = allowedHosts.includes("*");
   const allowed = new Set([...LOOPBACK_NAMES, ...allowedHosts.map((host) => host.toLowerCase())]);
-  const token = authToken === undefined ? undefined : Buffer.from(`Bearer ${authToken}`);
+  const tokenMatches = authToken === undefined ? undefined : createBearerTokenCheck(authToken);
 
   const hostAllowed = (hostWithPort: string): boolean => {
     const lower = hostWithPort.toLowerCase();
@@ -31,31 +43,31 @@ export function createRequestGuard(
 
   return {
     check(headers, options) {
-      if (!allowAny) {
-        const host = headers.host;
-        if (!host || !hostAllowed(host)) {
-          return {
-            status: 403,
-            message: `Forbidden: Host ${JSON.stringify(host ?? "")} is not allowed`,
-          };
-        }
-        const origin = headers.origin;
-        if (origin !== undefined && !originAllowed(origin, hostAllowed)) {
-          return {
-            status: 403,
-            message: `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`,
-          };
-        }
-      }
-      if (token && options.requireToken) {
-        const given = Buffer.from(headers.authorization ?? "");
-        if (given.length !== token.length || !timingSafeEqual(given, token)) {
-          return { status: 401, message: "Unauthorized: a valid bearer token is required" };
-        }
-      }
-      return undefined;
+      const refusal = allowAny ? undefined : hostOrOriginRefusal(headers, hostAllowed);
+      if (refusal) return { refusal };
+      if (!tokenMatches) return { credentials: "none" };
+      if (tokenMatches(headers.authorization)) return { credentials: "valid" };
+      if (!options.requireToken) return { credentials: "invalid" };
+      return {
+        refusal: { status: 401, message: "Unauthorized: a valid bearer token is required" },
+      };
     },
   };
+}
+
+function hostOrOriginRefusal(
+  headers: IncomingHttpHeaders,
+  hostAllowed: (host: string) => boolean,
+): GuardRefusal | undefined {
+  const host = headers.host;
+  if (!host || !hostAllowed(host)) {
+    return { status: 403, message: `Forbidden: Host ${JSON.stringify(host ?? "")} is not allowed` };
+  }
+  const origin = headers.origin;
+  if (origin !== undefined && !originAllowed(origin, hostAllowed)) {
+    return { status: 403, message: `Forbidden: Origin ${JSON.stringify(origin)} is not allowed` };
+  }
+  return undefined;
 }
 
 function originAllowed(origin: string, hostAllowed: (host: string) => boolean): boolean {

@@ -163,6 +163,7 @@ async function serve(
       rateLimitMs: options.rateLimitMs,
       logger,
       inFlight,
+      limits: options.limits,
       ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
       ...(factory.health ? { health: factory.health } : {}),
     });

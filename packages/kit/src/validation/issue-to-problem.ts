@@ -19,11 +19,14 @@ export function issueToProblems(
   const node = schemaAtPath(schema, issue.path);
   const parameter = formatPath(issue.path);
   if (issue.code === "unrecognized_keys") {
-    return issue.keys.map((key) => ({
+    // The valid names go with the first unknown key only: a request with thousands of unknown
+    // keys must not get the list thousands of times.
+    return issue.keys.map((key, index) => ({
       parameter: formatPath([...issue.path, key]),
-      issue: unknownParameterIssue(node),
+      issue: index === 0 ? unknownParameterIssue(node) : UNKNOWN_PARAMETER_AGAIN,
     }));
   }
+  if (issue.code === "invalid_key") return [invalidKeyProblem(issue.path, schema)];
   // Whatever zod says about an absent value (an enum's options, a union's failure), it is missing.
   if (!valueAtPath(input, issue.path).present) {
     return [withRange({ parameter, issue: "Missing required parameter" }, node)];
@@ -41,11 +44,27 @@ export function issueToProblems(
   }
 }
 
+/** The issue of every unknown key of an object after the first, which lists the valid names. */
+export const UNKNOWN_PARAMETER_AGAIN = "Unknown parameter; valid parameters as above";
+
 function unknownParameterIssue(objectNode: JsonSchemaNode | undefined): string {
   const names = Object.keys(objectNode?.properties ?? {});
   return names.length === 0
     ? "Unknown parameter; this tool takes no parameters"
     : `Unknown parameter; valid parameters are ${names.join(", ")}`;
+}
+
+/** A record key its schema refuses, worded from the record's `propertyNames`. */
+function invalidKeyProblem(path: readonly PropertyKey[], schema: JsonSchemaNode): ParameterProblem {
+  const keys = schemaAtPath(schema, path.slice(0, -1))?.propertyNames;
+  const parameter = formatPath(path);
+  const allowed = Array.isArray(keys?.enum) ? keys.enum.map(String) : undefined;
+  const rule = allowed
+    ? `; expected one of: ${allowed.join(", ")}`
+    : typeof keys?.pattern === "string"
+      ? `; keys must match ${keys.pattern}`
+      : "";
+  return withRange({ parameter, issue: `Invalid key${rule}` }, keys);
 }
 
 function invalidTypeIssue(issue: Issue, input: unknown, node: JsonSchemaNode | undefined): string {

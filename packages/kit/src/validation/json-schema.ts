@@ -5,7 +5,11 @@ export interface JsonSchemaNode {
   type?: string | string[];
   properties?: Record<string, JsonSchemaNode>;
   required?: string[];
-  items?: JsonSchemaNode;
+  items?: JsonSchemaNode | boolean;
+  prefixItems?: JsonSchemaNode[];
+  additionalProperties?: JsonSchemaNode | boolean;
+  patternProperties?: Record<string, JsonSchemaNode>;
+  propertyNames?: JsonSchemaNode;
   anyOf?: JsonSchemaNode[];
   oneOf?: JsonSchemaNode[];
   minimum?: number;
@@ -29,7 +33,11 @@ export function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSch
   return rest;
 }
 
-/** Follows a zod issue path (`["rolls", 2, "dice_sides"]`) into a JSON Schema. */
+/**
+ * Follows a zod issue path (`["rolls", 2, "dice_sides"]`) into a JSON Schema: through object
+ * properties, record values (`additionalProperties`, `patternProperties`), array items and
+ * tuple positions (`prefixItems`).
+ */
 export function schemaAtPath(
   root: JsonSchemaNode,
   path: readonly PropertyKey[],
@@ -38,9 +46,37 @@ export function schemaAtPath(
   for (const key of path) {
     node = node && unwrapOptional(node);
     if (!node) return undefined;
-    node = typeof key === "number" ? node.items : ownProperty(node.properties, String(key));
+    node = typeof key === "number" ? itemSchema(node, key) : propertySchema(node, String(key));
   }
   return node && unwrapOptional(node);
+}
+
+/** The schema of an array's item at `index`: its tuple position, else the common `items`. */
+export function itemSchema(node: JsonSchemaNode, index: number): JsonSchemaNode | undefined {
+  const positional = node.prefixItems?.[index];
+  if (positional) return positional;
+  return schemaObject(node.items);
+}
+
+function propertySchema(node: JsonSchemaNode, name: string): JsonSchemaNode | undefined {
+  const declared = ownProperty(node.properties, name);
+  if (declared) return declared;
+  for (const [pattern, schema] of Object.entries(node.patternProperties ?? {})) {
+    if (matches(pattern, name)) return schema;
+  }
+  return schemaObject(node.additionalProperties);
+}
+
+function schemaObject(value: JsonSchemaNode | boolean | undefined): JsonSchemaNode | undefined {
+  return typeof value === "object" ? value : undefined;
+}
+
+function matches(pattern: string, name: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(name);
+  } catch {
+    return false;
+  }
 }
 
 /** `true` when the node accepts JSON `null` itself (a nullable parameter keeps its null). */

@@ -2,7 +2,7 @@ import type * as z from "zod";
 import type { ParameterProblem } from "../errors.js";
 import { isJsonObject, jsonTypeOf } from "./describe-value.js";
 import { issueToProblems } from "./issue-to-problem.js";
-import { acceptsNull, type JsonSchemaNode } from "./json-schema.js";
+import { acceptsNull, itemSchema, type JsonSchemaNode } from "./json-schema.js";
 
 /** The outcome of checking a tool call's arguments against its input schema. */
 export type ValidationOutcome<T> =
@@ -27,16 +27,40 @@ export function validateArguments<T>(
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
   const problems: ParameterProblem[] = [];
-  const seen = new Set<string>();
+  const seen = new SeenProblems();
   for (const issue of parsed.error.issues) {
+    // An object's unknown keys come in one issue, each key once, worded as nothing else is.
+    const distinct = issue.code === "unrecognized_keys";
     for (const problem of issueToProblems(issue, input, jsonSchema)) {
-      const key = `${problem.parameter}\u0000${problem.issue}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      problems.push(problem);
+      if (distinct || seen.add(problem)) problems.push(problem);
     }
   }
   return { ok: false, problems };
+}
+
+/**
+ * Which (parameter, issue) pairs were reported. Keyed by parameter, holding the issue itself
+ * until a second one arrives, so no string is built per problem.
+ */
+class SeenProblems {
+  private readonly byParameter = new Map<string, string | Set<string>>();
+
+  /** Records a problem; `false` when the same one was already recorded. */
+  add(problem: ParameterProblem): boolean {
+    const known = this.byParameter.get(problem.parameter);
+    if (known === undefined) {
+      this.byParameter.set(problem.parameter, problem.issue);
+      return true;
+    }
+    if (typeof known === "string") {
+      if (known === problem.issue) return false;
+      this.byParameter.set(problem.parameter, new Set([known, problem.issue]));
+      return true;
+    }
+    if (known.has(problem.issue)) return false;
+    known.add(problem.issue);
+    return true;
+  }
 }
 
 /**
@@ -46,11 +70,9 @@ export function validateArguments<T>(
 export function dropOptionalNulls(value: unknown, node: JsonSchemaNode | undefined): unknown {
   if (!node || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {
-    const itemNode = node.items;
-    if (!itemNode) return value;
     let changed = false;
-    const items = value.map((item) => {
-      const next = dropOptionalNulls(item, itemNode);
+    const items = value.map((item, index) => {
+      const next = dropOptionalNulls(item, itemSchema(node, index));
       if (next !== item) changed = true;
       return next;
     });
@@ -61,10 +83,12 @@ export function dropOptionalNulls(value: unknown, node: JsonSchemaNode | undefin
   const required = new Set(node.required ?? []);
   const record = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
-  for (const [key, child] of Object.entries(record)) {
+  // The declared properties, not the given keys: a request with thousands of unknown keys
+  // costs nothing here.
+  for (const [key, childNode] of Object.entries(properties)) {
     // Own properties only: `constructor` or `__proto__` must not find Object.prototype's.
-    const childNode = Object.hasOwn(properties, key) ? properties[key] : undefined;
-    if (!childNode) continue;
+    if (!Object.hasOwn(record, key)) continue;
+    const child = record[key];
     if (child === null && !required.has(key) && !acceptsNull(childNode)) {
       copy ??= { ...record };
       delete copy[key];

@@ -25,6 +25,7 @@ describe("parseCommandLine", () => {
         authToken: undefined,
         rateLimitMs: 200,
         logLevel: "error",
+        limits: {},
       },
       extra: {},
       positional: undefined,
@@ -61,6 +62,7 @@ describe("parseCommandLine", () => {
       authToken: "t",
       rateLimitMs: 0,
       logLevel: "debug",
+      limits: {},
     });
     expect(parsed.extra).toEqual({ seed: "abc", watch: true });
   });
@@ -100,6 +102,68 @@ describe("parseCommandLine", () => {
     expect(() => parseCommandLine(argv, {}, spec)).toThrow(new UsageError(message));
   });
 
+  it("reads the HTTP limit flags and their environment variables; only those given are set", () => {
+    const parsed = parseCommandLine(
+      [
+        "--max-sessions=300",
+        "--max-sessions-per-client",
+        "10",
+        "--unused-session-idle-ms",
+        "5000",
+        "--headers-timeout-ms",
+        "2000",
+        "--request-timeout-ms",
+        "4000",
+        "--send-timeout-ms",
+        "9000",
+      ],
+      {
+        MCP_SESSION_IDLE_MS: "600000",
+        MCP_KEEP_ALIVE_TIMEOUT_MS: "1500",
+        MCP_STREAM_BUFFER_BYTES: "65536",
+        MCP_MAX_SESSIONS: "7",
+      },
+      spec,
+    );
+    expect(parsed.options.limits).toEqual({
+      maxSessions: 300,
+      maxSessionsPerClient: 10,
+      sessionIdleMs: 600_000,
+      unusedSessionIdleMs: 5_000,
+      headersTimeoutMs: 2_000,
+      requestTimeoutMs: 4_000,
+      keepAliveTimeoutMs: 1_500,
+      streamBufferBytes: 65_536,
+      sendTimeoutMs: 9_000,
+    });
+  });
+
+  it.each([
+    [["--max-sessions", "0"], '--max-sessions must be an integer 1-1000000 (got "0")'],
+    [
+      ["--max-sessions-per-client", "many"],
+      '--max-sessions-per-client must be an integer 1-1000000 (got "many")',
+    ],
+    [
+      ["--unused-session-idle-ms", "50"],
+      '--unused-session-idle-ms must be an integer 100-604800000 (got "50")',
+    ],
+    [
+      ["--headers-timeout-ms", "600001"],
+      '--headers-timeout-ms must be an integer 100-600000 (got "600001")',
+    ],
+    [
+      ["--stream-buffer-bytes", "1k"],
+      '--stream-buffer-bytes must be an integer 1024-1073741824 (got "1k")',
+    ],
+    [
+      ["--headers-timeout-ms", "5000", "--request-timeout-ms", "4000"],
+      "--headers-timeout-ms (5000) must not exceed --request-timeout-ms (4000)",
+    ],
+  ])("rejects the limit flags %j with one clear line", (argv, message) => {
+    expect(() => parseCommandLine(argv, {}, spec)).toThrow(new UsageError(message));
+  });
+
   it("names the environment variable when its value is bad", () => {
     expect(() => parseCommandLine([], { PORT: "http" }, spec)).toThrow(
       'PORT must be an integer 0-65535 (got "http")',
@@ -129,6 +193,8 @@ describe("the command line of a kit server", () => {
       encoding: "utf8",
       env: { ...process.env, ...env },
       input: "",
+      // A command that starts serving instead of refusing its flags fails here, not hangs.
+      timeout: 15_000,
     });
 
   it("prints usage with every common flag for --help and exits 0", () => {
@@ -141,6 +207,16 @@ describe("the command line of a kit server", () => {
       "--http-addr",
       "--allowed-hosts",
       "--auth-token",
+      "--max-sessions N",
+      "--max-sessions-per-client N",
+      "--session-idle-ms N",
+      "--unused-session-idle-ms N",
+      "--headers-timeout-ms N",
+      "--request-timeout-ms N",
+      "--keep-alive-timeout-ms N",
+      "--stream-buffer-bytes N",
+      "--send-timeout-ms N",
+      "MCP_MAX_SESSIONS_PER_CLIENT; default 50",
     ]) {
       expect(result.stdout).toContain(flag);
     }
@@ -158,6 +234,14 @@ describe("the command line of a kit server", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toBe('kit-fixture: --port must be an integer 0-65535 (got "abc")\n');
     expect(result.stdout).toBe("");
+  });
+
+  it("exits 2 with one line naming the environment variable of a bad limit", () => {
+    const result = run(["--transport", "http"], { MCP_MAX_SESSIONS_PER_CLIENT: "-3" });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      'kit-fixture: MCP_MAX_SESSIONS_PER_CLIENT must be an integer 1-1000000 (got "-3")\n',
+    );
   });
 
   it("exits 2 when a server-specific flag's check fails", () => {

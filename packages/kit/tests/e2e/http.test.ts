@@ -287,7 +287,7 @@ describe("a kit server over HTTP", () => {
   });
 
   it("expires idle sessions", async () => {
-    const handle = await start({ sessionIdleMs: 150 });
+    const handle = await start({ limits: { sessionIdleMs: 150 } });
     const initialized = await post(handle.url, INITIALIZE);
     const sessionId = initialized.headers.get("mcp-session-id") ?? "";
     await initialized.text();
@@ -302,7 +302,7 @@ describe("a kit server over HTTP", () => {
   });
 
   it("caps live sessions with 503", async () => {
-    const handle = await start({ maxSessions: 1 });
+    const handle = await start({ limits: { maxSessions: 1 } });
     await connect(handle.url);
     await expectJsonRpcError(await post(handle.url, INITIALIZE), 503, /Too many live sessions/);
   });

@@ -70,6 +70,9 @@ export function createGetReachableLocationsTool(store: WorldStore): Tool {
         "Returns which locations are reachable from a starting location by following exits (ignoring conditions). Includes shortest paths. Useful for understanding world connectivity and finding isolated areas. Set respect_conditions to true to honour every exit guard under the property values in state (others keep their starting values); the answer then lists the blocked exits and the guards that could not be judged. On a large world set include_paths to false: every path together grows with the square of the world, while parents (where the search reached each location from) stay small. An answer over 64 KiB comes in pages: it then carries page.total (the full length of each list) and page.next_cursor; call again with the same arguments and cursor set to next_cursor until it is null. limit sets the page size.",
       input,
       output,
+      // A page holds at least one path, and one path can be as long as the world has locations
+      // (docs/world.md §5.2): such a one-item page may exceed the 64 KiB every other answer keeps to.
+      maxAnswerBytes: 8 * 1024 * 1024,
       handler: ({ from, respect_conditions, state, include_paths, limit, cursor }, world) => {
         const respect = respect_conditions === true;
         const includePaths = include_paths !== false;

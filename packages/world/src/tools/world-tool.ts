@@ -78,6 +78,7 @@ export function defineWorldTool<Input extends z.ZodType, Output extends z.ZodTyp
   return {
     name: tool.name,
     listing: tool.listing,
+    maxAnswerBytes: tool.maxAnswerBytes,
     call: async (rawArguments, context) => {
       // The kit validates and runs the handler before its first await, so the handler reads
       // the same snapshot as this line even if a recompilation is about to swap it.

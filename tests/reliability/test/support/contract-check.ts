@@ -14,6 +14,9 @@ const DOMAIN_CODES = new Set([
   "FAILED_PRECONDITION",
   "ALREADY_EXISTS",
   "RATE_LIMITED",
+  // The kit's answer in place of a result over its tool's size limit (an error that echoes a
+  // huge hostile argument can be one).
+  "RESOURCE_EXHAUSTED",
 ]);
 
 type Validator = (value: unknown) => { valid: boolean; errorMessage?: string };

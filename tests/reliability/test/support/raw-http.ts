@@ -21,6 +21,10 @@ export interface RawRequest {
   body?: string | Buffer;
   /** Destroys the socket after this many ms, before the answer (a client that goes away). */
   abortAfterMs?: number;
+  /** The local address to connect from, e.g. `127.0.0.2` to be another loopback client. */
+  localAddress?: string;
+  /** The address to connect to instead of the URL's host; the Host header stays the URL's. */
+  connectTo?: string;
 }
 
 /** Headers every MCP POST needs. */
@@ -35,12 +39,13 @@ export function rawHttp(url: string, options: RawRequest = {}): Promise<RawRespo
   return new Promise((resolve, reject) => {
     const outgoing = request(
       {
-        host: target.hostname,
+        host: options.connectTo ?? target.hostname,
         port: target.port,
         path: `${target.pathname}${target.search}`,
         method: options.method ?? "POST",
-        headers: options.headers ?? {},
+        headers: { host: target.host, ...options.headers },
         agent: false,
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
       },
       (response) => {
         const chunks: Buffer[] = [];

@@ -1,0 +1,12 @@
+import type { HttpLimits } from "./http-limits.js";
+import type { HttpOptions } from "./http-server.js";
+import type { SessionStore } from "./session-store.js";
+
+/** What the route modules of one HTTP server share. */
+export interface HttpContext {
+  readonly options: HttpOptions;
+  readonly limits: HttpLimits;
+  readonly sessions: SessionStore;
+  /** `false` once shutdown has begun: new sessions are refused. */
+  accepting(): boolean;
+}

@@ -1,0 +1,40 @@
+import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
+import type { FastifyInstance } from "fastify";
+import { sendError } from "./error-handlers.js";
+import type { HttpContext } from "./http-context.js";
+import { JsonRpcCode } from "./json-rpc-error.js";
+import { admitSession, boundOutput, openSession, trackStream } from "./session-opening.js";
+
+/** `GET /sse` + `POST /messages`: the deprecated HTTP+SSE transport, for old clients. */
+export function registerLegacySseRoutes(app: FastifyInstance, context: HttpContext): void {
+  app.get("/sse", async (request, reply) => {
+    const admitted = await admitSession(request, reply, context, "sse");
+    if (!admitted) return;
+    reply.hijack();
+    const transport = new SSEServerTransport("/messages", reply.raw);
+    const id = transport.sessionId;
+    boundOutput(context, reply.raw, id);
+    await admitted.server.connect(transport);
+    const session = openSession(context, { id, kind: "sse", ...admitted }, transport);
+    trackStream(session, reply.raw);
+    reply.raw.once("close", () => void context.sessions.close(id));
+  });
+  app.post("/messages", async (request, reply) => {
+    const id = (request.query as Record<string, unknown>).sessionId;
+    const session = typeof id === "string" ? context.sessions.touch(id) : undefined;
+    if (session?.kind !== "sse") {
+      return sendError(
+        reply,
+        404,
+        JsonRpcCode.sessionNotFound,
+        "Session not found or expired; open /sse again",
+      );
+    }
+    reply.hijack();
+    await (session.transport as SSEServerTransport).handlePostMessage(
+      request.raw,
+      reply.raw,
+      request.body,
+    );
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * The official Python MCP SDK in a virtual environment of its own, made once and kept under
+ * node_modules/.cache (installing takes a while).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+/** The SDK release the script is written against. */
+const MCP_VERSION = "2.3.0";
+
+const environment = fileURLToPath(
+  new URL(`../../node_modules/.cache/python-mcp-${MCP_VERSION}/`, import.meta.url),
+);
+const python = `${environment}bin/python`;
+
+/** The script that opens and closes sessions with the Python SDK. */
+export const sessionsScript = fileURLToPath(
+  new URL("../../fixtures/python-sessions.py", import.meta.url),
+);
+
+/** Whether `python3` runs here at all. */
+export const python3Available = spawnSync("python3", ["--version"]).status === 0;
+
+/**
+ * The path of a Python that imports `mcp`: the cached environment, made and filled on first use.
+ * @throws Error when the environment cannot be made or the SDK not installed
+ */
+export function pythonWithMcp(): string {
+  if (existsSync(python) && spawnSync(python, ["-c", "import mcp"]).status === 0) return python;
+  const steps: Array<[string, string[]]> = [
+    ["python3", ["-m", "venv", environment]],
+    [python, ["-m", "pip", "install", "--quiet", `mcp==${MCP_VERSION}`]],
+  ];
+  for (const [command, args] of steps) {
+    const run = spawnSync(command, args, { encoding: "utf8", timeout: 600_000 });
+    if (run.status !== 0) throw new Error(`${command} ${args.join(" ")} failed: ${run.stderr}`);
+  }
+  return python;
+}
+
+/** What one Python session reported. */
+export interface PythonSession {
+  tools: number;
+  is_error: boolean;
+}
+
+/** Runs the script: `sessions` sessions against `url`, each calling `tool` once. */
+export function runPythonSessions(
+  url: string,
+  tool: string,
+  args: Record<string, unknown>,
+  sessions: number,
+): Promise<PythonSession[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      pythonWithMcp(),
+      [sessionsScript, url, tool, JSON.stringify(args), String(sessions)],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`python exited ${code}: ${stderr.slice(-2000)}`));
+      else
+        resolve(
+          stdout
+            .trim()
+            .split("\n")
+            .map((line) => JSON.parse(line) as PythonSession),
+        );
+    });
+  });
+}
