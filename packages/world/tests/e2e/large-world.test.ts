@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectStdioMeasured, type MeasuredConnection, residentMiB } from "../helpers/harness.js";
-import { chainWorld, generateWorld } from "../helpers/large-worlds.js";
+import { chainWorld, generateWorld, slug } from "../helpers/large-worlds.js";
 import { joinPages, type Payload, pageOf, payloadBytes, walkPages } from "../helpers/pages.js";
 
 const BUDGET = 65_536;
@@ -135,5 +135,31 @@ describe("a chain of 6,000 rooms over stdio", () => {
     for (const page of pages) expect(payloadBytes(page)).toBeLessThanOrEqual(BUDGET);
     expect((joinPages(pages).edges as unknown[]).length).toBe(5999);
     expect(residentMiB(connection.pid)).toBeLessThan(200);
+  });
+});
+
+describe("a chain whose longest shortest path is bigger than the budget, over stdio", () => {
+  // 40 words make every id about 240 bytes, so the path to the 320th room is about 78 KB.
+  const heading = Array.from({ length: 40 }, (_, index) => `word${index}`).join(" ");
+  const rooms = Array.from({ length: 320 }, (_, index) => `${slug(heading)}-${index + 1}`);
+  let connection: MeasuredConnection;
+  beforeAll(async () => {
+    connection = await connectStdioMeasured([
+      writeWorld("long-ids.urd.md", chainWorld(rooms.length, heading)),
+    ]);
+  });
+  afterAll(() => connection.close());
+
+  it("serves such a path on a page of its own instead of refusing the answer", async () => {
+    const pages = await walkPages(connection.client, "get_reachable_locations", {
+      from: rooms[0],
+    });
+    const oversized = pages.filter((page) => payloadBytes(page) > BUDGET);
+    expect(oversized.length).toBeGreaterThan(0);
+    for (const page of oversized) {
+      expect(Object.keys(page.paths as Record<string, string[]>)).toHaveLength(1);
+    }
+    const last = rooms[rooms.length - 1] as string;
+    expect((joinPages(pages).paths as Record<string, string[]>)[last]).toEqual(rooms);
   });
 });
