@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { buildPage } from "./build-page.js";
@@ -25,9 +25,11 @@ export interface ViewsBuildOptions {
   readonly maxBytes?: ReadonlyMap<string, number>;
 }
 
+/** Every folder with an `index.html` is a view; other folders hold code views share. */
 function viewNames(sourceDirectory: string): string[] {
   return readdirSync(sourceDirectory, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
+    .filter((entry) => existsSync(join(sourceDirectory, entry.name, "index.html")))
     .map((entry) => entry.name)
     .sort();
 }
@@ -43,8 +45,8 @@ function packageVersion(packageDirectory: string): string {
 }
 
 /**
- * Builds every view of a server package: each folder of `src/views/` becomes
- * `dist/views/<folder>.html`, one self-contained file, and must fit its size budget.
+ * Builds every view of a server package: each folder of `src/views/` with an `index.html`
+ * becomes `dist/views/<folder>.html`, one self-contained file, and must fit its size budget.
  *
  * @param options - the package folder and any larger budgets
  * @returns the views built, in name order

@@ -6,6 +6,7 @@ import {
   type JsonObject,
   refusalMessage,
   type ShownCall,
+  showRefusal,
   startView,
   successContent,
 } from "@tabletop-mcp/views/app";
@@ -19,12 +20,6 @@ interface RepeatableCall {
 }
 
 let repeatable: RepeatableCall | undefined;
-
-function showRefusal(message: string | undefined): void {
-  const refusal = byId("refusal");
-  refusal.textContent = message ?? "";
-  refusal.hidden = message === undefined;
-}
 
 function showRoll(content: JsonObject, again: boolean): void {
   const groups = readRollGroups(content);
