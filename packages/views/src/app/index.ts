@@ -1,3 +1,4 @@
+export type { App } from "@modelcontextprotocol/ext-apps/app-with-deps";
 export { type Bar, type BarChartSpec, barChart } from "./bar-chart.js";
 export { byId, type ElementOptions, element, svgElement } from "./dom.js";
 export { formatModifier, formatPercent } from "./format.js";
@@ -5,6 +6,6 @@ export { isJsonObject, type JsonObject, numberOr, objectsOf, stringOr } from "./
 export { showRefusal } from "./notices.js";
 export { type PipTrack, pipRow } from "./pips.js";
 export { callServerTool, readJsonResource } from "./server-calls.js";
-export { type ShownCall, startView, type ViewDefinition } from "./start-view.js";
+export { type ShownCall, showProblem, startView, type ViewDefinition } from "./start-view.js";
 export { applyHostContext } from "./theme.js";
 export { refusalMessage, successContent } from "./tool-result.js";

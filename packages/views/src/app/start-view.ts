@@ -24,7 +24,14 @@ export interface ViewDefinition {
 /** The id of the element every view has for failures of the view itself (not refusals). */
 const PROBLEM_ELEMENT_ID = "view-problem";
 
-function reportProblem(error: unknown): void {
+/**
+ * Shows a failure of the view itself (not a refusal by the server) in the page's
+ * `#view-problem` element, so the view never goes blank without a word.
+ *
+ * @param error - what went wrong
+ * @throws the error itself when the page has no `#view-problem` element
+ */
+export function showProblem(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   const target = document.getElementById(PROBLEM_ELEMENT_ID);
   if (!target) throw error;
@@ -37,7 +44,7 @@ async function showSafely(show: () => void | Promise<void>): Promise<void> {
     document.getElementById(PROBLEM_ELEMENT_ID)?.setAttribute("hidden", "");
     await show();
   } catch (error) {
-    reportProblem(error);
+    showProblem(error);
   }
 }
 
