@@ -6,8 +6,8 @@ import {
   computeDiceProbability,
   createCryptoSource,
   rollDice,
-  validateDiceProbabilityArguments,
-  validateRollDiceArguments,
+  validateDiceProbability,
+  validateRollDice,
 } from "../dist/engine/index.js";
 
 const quick = process.argv.includes("--quick");
@@ -47,12 +47,10 @@ function medianMs(body, runs) {
 }
 
 const random = createCryptoSource();
-const abilityScore = valid(
-  validateRollDiceArguments({ dice_count: 4, dice_sides: 6, keep_highest: 3 }),
-);
-const thousand = valid(validateRollDiceArguments({ dice_count: 1000, dice_sides: 100 }));
+const abilityScore = valid(validateRollDice({ dice_count: 4, dice_sides: 6, keep_highest: 3 }));
+const thousand = valid(validateRollDice({ dice_count: 1000, dice_sides: 100 }));
 const thousandExploding = valid(
-  validateRollDiceArguments({
+  validateRollDice({
     dice_count: 1000,
     dice_sides: 100,
     exploding: true,
@@ -89,7 +87,7 @@ for (const args of [
   { dice_count: 10, dice_sides: 6, exploding: true },
   { dice_count: 1000, dice_sides: 6, keep_highest: 3 },
 ]) {
-  const request = valid(validateDiceProbabilityArguments(args));
+  const request = valid(validateDiceProbability(args));
   const operation = computeDiceProbability(request).result.operation;
   const ms = medianMs(() => computeDiceProbability(request), quick ? 3 : 9);
   results.push({

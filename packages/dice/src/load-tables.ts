@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { parseRandomTable, type RandomTable } from "./engine/index.js";
+import type { RandomTable } from "./engine/index.js";
+import { parseRandomTable } from "./parse-table.js";
 
 /** Why a tables directory could not be loaded: names the file and the problem, on one line. */
 export class TableLoadError extends Error {

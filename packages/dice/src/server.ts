@@ -4,21 +4,21 @@ import {
   type Logger,
   type ResourceHub,
   readPackageVersion,
-  replaySeedOption,
+  seedOnlyServerOptions,
 } from "@tabletop-mcp/kit";
-import * as z from "zod";
 import {
   createCryptoSource,
   createSeededSource,
   type RandomSource,
-  type RandomTable,
-} from "./engine/index.js";
+  replaySeedProblem,
+} from "@tabletop-mcp/kit/random";
+import { DiceError, type RandomTable } from "./engine/index.js";
 import { createDiceTools } from "./tools/index.js";
 
 /** How to build one dice server instance. */
 export interface DiceServerOptions {
   /**
-   * Replay seed (1-256 characters, dice.md §7): every server built with the same seed rolls the
+   * Replay seed (1-256 characters, docs/dice.md §7): every server built with the same seed rolls the
    * same dice for the same calls. Without one the dice come from the platform CSPRNG.
    */
   seed?: string | undefined;
@@ -33,13 +33,8 @@ export interface DiceServerOptions {
   hub?: ResourceHub | undefined;
 }
 
-/**
- * The JSON-expressible options of {@link createServer} (a config file can set these): the replay
- * seed. Strict: unknown keys are rejected.
- */
-export const serverOptionsSchema = z.strictObject({
-  seed: replaySeedOption,
-});
+/** What a config file may set for a dice server: only the replay seed (docs/dice.md §7). */
+export const serverOptionsSchema = seedOnlyServerOptions;
 
 const INSTRUCTIONS = [
   "Fair, transparent dice for tabletop RPGs.",
@@ -62,11 +57,8 @@ const NO_TABLES: ReadonlyMap<string, RandomTable> = new Map();
  * @throws DiceError `INVALID_SEED` when the seed is empty or longer than 256 characters
  */
 export function createServer(options: DiceServerOptions = {}): Server {
-  const random =
-    options.random ??
-    (options.seed === undefined ? createCryptoSource() : createSeededSource(options.seed));
   const tools = createDiceTools({
-    random,
+    random: options.random ?? randomSourceFor(options.seed),
     now: options.now ?? (() => new Date()),
     tables: options.tables ?? NO_TABLES,
   });
@@ -83,4 +75,11 @@ export function createServer(options: DiceServerOptions = {}): Server {
       ...(options.logger ? { logger: options.logger } : {}),
     },
   );
+}
+
+function randomSourceFor(seed: string | undefined): RandomSource {
+  if (seed === undefined) return createCryptoSource();
+  const problem = replaySeedProblem(seed);
+  if (problem !== undefined) throw new DiceError("INVALID_SEED", problem);
+  return createSeededSource(seed);
 }

@@ -45,7 +45,7 @@ export function startHttpProcess(args: string[] = []): Promise<HttpProcess> {
 
 /**
  * Calls a tool that must succeed and returns its structured content, after checking the
- * contract's result shape: one text item holding the same JSON.
+ * result shape of docs/dice.md §1: one text item holding the same JSON.
  */
 export async function callOk(
   client: Client,
@@ -64,7 +64,7 @@ export function fixedClock(iso: string): () => Date {
   return () => new Date(iso);
 }
 
-/** The words that make a scripted source show these faces (face − 1, dice.md §4.4). */
+/** The words that make a scripted source show these faces (face − 1, docs/dice.md §4.4). */
 export function wordsForFaces(...faces: number[]): number[] {
   return faces.map((face) => face - 1);
 }

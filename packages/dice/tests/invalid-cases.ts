@@ -10,7 +10,7 @@ export interface ExpectedDetail {
   position?: number;
 }
 
-/** A call that must be refused with the contract's invalid-parameters shape. */
+/** A call that must be refused with the invalid-parameters answer of docs/dice.md §2.3. */
 export interface InvalidCase {
   name: string;
   tool: string;
@@ -27,14 +27,13 @@ const ROLL_DICE_NAMES =
 const d6 = { dice_count: 4, dice_sides: 6 };
 
 /**
- * The invalid requests of dice.md (§2 ranges and cross-parameter rules, §5 batch bounds, §6
- * notation errors, §9 work bound) and of the issue's `roll_table`, with the wording the spec and
- * the contract fix. Where neither fixes the wording only the parameter (and a key phrase) is
- * checked.
+ * The invalid requests of docs/dice.md (§2 ranges and cross-parameter rules, §5 batch bounds, §6
+ * notation errors, §9 work bound, §10 tables), with the wording it fixes. Where it fixes none,
+ * only the parameter (and a key phrase) is checked.
  */
 export const INVALID_CASES: readonly InvalidCase[] = [
   {
-    name: "1500 dice (the contract's example)",
+    name: "1500 dice (docs/dice.md §2.3's example)",
     tool: "roll_dice",
     args: { dice_count: 1500, dice_sides: 6 },
     details: [
@@ -265,6 +264,28 @@ export const INVALID_CASES: readonly InvalidCase[] = [
     ],
   },
   {
+    name: "1500 dice and a second selection, in one answer (docs/dice.md §2.3's example)",
+    tool: "roll_dice",
+    args: { dice_count: 1500, dice_sides: 6, keep_highest: 3, keep_lowest: 1 },
+    details: [
+      {
+        parameter: "dice_count",
+        issue: "Value 1500 exceeds maximum allowed (1000)",
+        valid_range: "1-1000",
+      },
+      { parameter: "keep_lowest", issue: SELECTION_CONFLICT, valid_range: null },
+    ],
+  },
+  {
+    name: "a string modifier and a minimum above the faces, in table order",
+    tool: "roll_dice",
+    args: { min_value: 7, modifier: "2", ...d6 },
+    details: [
+      { parameter: "modifier", issue: "Expected an integer, received string" },
+      { parameter: "min_value", issue: "Value 7 exceeds maximum allowed (6)", valid_range: "1-6" },
+    ],
+  },
+  {
     name: "an empty batch",
     tool: "roll_multiple",
     args: { rolls: [] },
@@ -321,7 +342,7 @@ export const INVALID_CASES: readonly InvalidCase[] = [
     ],
   },
   {
-    name: "12,000 dice over 100 sets (dice.md §5's example)",
+    name: "12,000 dice over 100 sets (docs/dice.md §5's example)",
     tool: "roll_multiple",
     args: { rolls: [{ dice_count: 120, dice_sides: 6 }], count: 100 },
     details: [
@@ -345,7 +366,7 @@ export const INVALID_CASES: readonly InvalidCase[] = [
     details: [{ parameter: "rolls", issue: /Total dice requested 10001 .*\(10000\)/ }],
   },
   {
-    name: "a stray character at the end of notation (dice.md §6's example)",
+    name: "a stray character at the end of notation (docs/dice.md §6's example)",
     tool: "roll",
     args: { notation: "4d6kh3x" },
     details: [
@@ -400,6 +421,32 @@ export const INVALID_CASES: readonly InvalidCase[] = [
     details: [{ parameter: "notation", issue: /rr/ }],
   },
   {
+    name: "a notation longer than 200 characters",
+    tool: "roll",
+    args: { notation: `1d6${"+1".repeat(100)}` },
+    details: [
+      {
+        parameter: "notation",
+        issue: "Length 203 exceeds maximum allowed (200 characters)",
+        valid_range: "1-200 characters",
+      },
+    ],
+  },
+  {
+    name: "a mistake in the notation and a label too long, in one answer",
+    tool: "roll",
+    args: { label: "x".repeat(101), notation: "4d6kh5" },
+    details: [
+      {
+        parameter: "notation",
+        issue: "keep highest 5 exceeds the number of dice (4)",
+        valid_range: "1-4",
+        position: 4,
+      },
+      { parameter: "label", issue: /^Length 101 exceeds maximum allowed/ },
+    ],
+  },
+  {
     name: "a missing notation",
     tool: "roll",
     args: { label: "attack" },
@@ -438,6 +485,20 @@ export const INVALID_CASES: readonly InvalidCase[] = [
         issue: "Value 100000000 exceeds maximum allowed (10000000)",
         valid_range: "-10000000-10000000",
       },
+    ],
+  },
+  {
+    name: "an exploding d1 and 51 thresholds, in one answer",
+    tool: "dice_probability",
+    args: {
+      at_least: Array.from({ length: 51 }, (_, index) => index),
+      dice_count: 2,
+      dice_sides: 1,
+      exploding: true,
+    },
+    details: [
+      { parameter: "exploding", issue: "A d1 always shows its maximum and would explode forever" },
+      { parameter: "at_least", issue: /^51 items exceed maximum allowed \(50\)$/ },
     ],
   },
   {
@@ -484,6 +545,23 @@ export const INVALID_CASES: readonly InvalidCase[] = [
     ],
   },
   {
+    name: "overlapping table ranges and a count of 0, in one answer",
+    tool: "roll_table",
+    args: {
+      count: 0,
+      table: {
+        entries: [
+          { text: "Goblins", range: "1-3" },
+          { text: "Wolves", range: "3-6" },
+        ],
+      },
+    },
+    details: [
+      { parameter: "table.entries[1].range", issue: /overlaps entries\[0\]/ },
+      { parameter: "count", issue: "Value 0 is below minimum allowed (1)", valid_range: "1-100" },
+    ],
+  },
+  {
     name: "a table name the server does not know",
     tool: "roll_table",
     args: { name: "dragons" },
@@ -498,7 +576,7 @@ export const INVALID_CASES: readonly InvalidCase[] = [
 ];
 
 /**
- * Checks a refused call: `isError`, the contract's `Invalid parameters provided` body as
+ * Checks a refused call: `isError`, the `Invalid parameters provided` body as
  * structured content and as the same JSON text, and the expected details.
  */
 export function expectInvalidParameters(

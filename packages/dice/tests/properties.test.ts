@@ -99,7 +99,7 @@ describe("any JSON arguments", () => {
   });
   afterAll(() => connection.close());
 
-  it("always get a result, an answer or a contract-shaped error, never a crash", async () => {
+  it("always get a result, an answer or an invalid-parameters error, never a crash", async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...TOOL_NAMES), argumentsArbitrary, async (tool, args) => {
         const result = await call(connection.client, tool, args);

@@ -3,7 +3,7 @@ import { createServer, DiceError } from "../src/index.js";
 import { callOk, connectInMemory } from "./harness.js";
 
 describe("createServer", () => {
-  it("lists the five tools with dice.md's annotations", async () => {
+  it("lists the five tools with docs/dice.md's annotations", async () => {
     const connection = await connectInMemory();
     const { tools } = await connection.client.listTools();
     await connection.close();
@@ -44,7 +44,7 @@ describe("createServer", () => {
     expect(tools.every((tool) => tool.outputSchema !== undefined)).toBe(true);
   });
 
-  it("tells the model the common translations of seed 003", async () => {
+  it("tells the model the common translations at the table", async () => {
     const connection = await connectInMemory();
     const { tools } = await connection.client.listTools();
     await connection.close();

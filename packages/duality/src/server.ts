@@ -4,9 +4,8 @@ import {
   type Logger,
   type ResourceHub,
   readPackageVersion,
-  replaySeedOption,
+  seedOnlyServerOptions,
 } from "@tabletop-mcp/kit";
-import * as z from "zod";
 import { createRandomDieRoller, type DieRoller } from "./engine/index.js";
 import { createDualityTools } from "./tools/index.js";
 
@@ -24,13 +23,8 @@ export interface DualityServerOptions {
   hub?: ResourceHub | undefined;
 }
 
-/**
- * The JSON-expressible options of {@link createServer} (a config file can set these): the replay
- * seed. Strict: unknown keys are rejected.
- */
-export const serverOptionsSchema = z.strictObject({
-  seed: replaySeedOption,
-});
+/** What a config file may set for a Duality server: only the replay seed (docs/duality.md §7). */
+export const serverOptionsSchema = seedOnlyServerOptions;
 
 const INSTRUCTIONS = [
   "Daggerheart Duality rules: classify and explain Hope/Fear rolls, compute exact odds, resolve damage.",

@@ -47,7 +47,7 @@ export function call(
 
 /**
  * Calls a tool that must succeed and returns its structured content, after checking the
- * contract's result shape: one text item holding the same JSON.
+ * result shape of docs/duality.md §2.2: one text item holding the same JSON.
  */
 export async function callOk(
   client: Client,

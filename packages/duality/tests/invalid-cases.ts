@@ -8,7 +8,7 @@ export interface ExpectedDetail {
   valid_range?: string | null;
 }
 
-/** A call that must be refused with the contract's invalid-parameters shape. */
+/** A call that must be refused with the invalid-parameters answer of docs/duality.md §6. */
 export interface InvalidCase {
   name: string;
   tool: string;
@@ -17,9 +17,8 @@ export interface InvalidCase {
 }
 
 /**
- * The required error cases of duality.md §6, plus wrong types and several problems at once.
- * Issue wording is the contract's ("Validation wording"), which the kit owns: where the spec
- * writes `Required` the contract says `Missing required parameter`.
+ * The required error cases of docs/duality.md §6, plus wrong types and several problems at once.
+ * Issue wording is the kit's, the same for every server.
  */
 export const INVALID_CASES: readonly InvalidCase[] = [
   {
@@ -188,6 +187,48 @@ export const INVALID_CASES: readonly InvalidCase[] = [
     details: [{ parameter: "request_id", issue: /below minimum/, valid_range: "1-128 characters" }],
   },
   {
+    name: "a Hope die of 13 and both extra dice, in one answer",
+    tool: "duality_outcome",
+    args: { hope: 13, fear: 5, advantage_die: 3, disadvantage_die: 2 },
+    details: [
+      { parameter: "hope", issue: "Value 13 exceeds maximum allowed (12)", valid_range: "1-12" },
+      {
+        parameter: "disadvantage_die",
+        issue: "advantage_die and disadvantage_die are mutually exclusive",
+        valid_range: null,
+      },
+    ],
+  },
+  {
+    name: "damage out of range and thresholds out of order, in one answer",
+    tool: "duality_damage_resolve",
+    args: { severe_threshold: 5, damage: -2000, major_threshold: 10 },
+    details: [
+      {
+        parameter: "damage",
+        issue: "Value -2000 is below minimum allowed (-1000)",
+        valid_range: "-1000-10000",
+      },
+      {
+        parameter: "severe_threshold",
+        issue: "severe_threshold must be >= major_threshold",
+        valid_range: null,
+      },
+    ],
+  },
+  {
+    name: "an advantage die of 7 beside a disadvantage die: only the range, which decides the rest",
+    tool: "duality_explain",
+    args: { hope: 5, fear: 7, advantage_die: 7, disadvantage_die: 2 },
+    details: [
+      {
+        parameter: "advantage_die",
+        issue: "Value 7 exceeds maximum allowed (6)",
+        valid_range: "1-6",
+      },
+    ],
+  },
+  {
     name: "several problems at once, in schema order",
     tool: "duality_outcome",
     args: { hope: 0, fear: 13, difficulty: -5 },
@@ -204,7 +245,7 @@ export const INVALID_CASES: readonly InvalidCase[] = [
 ];
 
 /**
- * Asserts the contract's invalid-parameters result: `isError`, the fixed message, exactly the
+ * Asserts the invalid-parameters result of docs/duality.md §6: `isError`, the fixed message, exactly the
  * expected details, and the same JSON as text.
  */
 export function expectInvalidParameters(

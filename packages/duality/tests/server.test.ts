@@ -26,7 +26,7 @@ describe("createServer", () => {
   });
   afterAll(() => connection.close());
 
-  it("lists the eight tools duality.md names, in its order", () => {
+  it("lists the eight tools docs/duality.md names, in its order", () => {
     expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
   });
 
@@ -53,7 +53,7 @@ describe("createServer", () => {
     }
   });
 
-  it("advertises strict inputs with the ranges of duality.md §2.1", () => {
+  it("advertises strict inputs with the ranges of docs/duality.md §2.1", () => {
     const outcome = tools.find((tool) => tool.name === "duality_outcome");
     const schema = outcome?.inputSchema as {
       additionalProperties?: boolean;
@@ -76,8 +76,8 @@ describe("createServer", () => {
     expect(schema.properties.advantage_die).toMatchObject({ minimum: 1, maximum: 6 });
   });
 
-  it("replays the dice of dice.md §7's seed tabletop in every fresh server", async () => {
-    // The first three xoshiro128** words for "tabletop" (dice.md §7) are all below the d12 and
+  it("replays the dice of docs/dice.md §7's seed tabletop in every fresh server", async () => {
+    // The first three xoshiro128** words for "tabletop" (docs/dice.md §7) are all below the d12 and
     // d6 rejection limit (2^32 - 4), so each face is word mod sides + 1.
     const expected = {
       hope: (3899502165 % 12) + 1,

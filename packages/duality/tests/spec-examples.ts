@@ -1,6 +1,6 @@
-// Expected values transcribed from duality.md, shared by the engine tests and the tool tests.
+// Expected values transcribed from docs/duality.md, shared by the engine tests and the tool tests.
 
-/** duality.md §3.1: the constant answer of duality_rules_version. */
+/** docs/duality.md §3.1: the constant answer of duality_rules_version. */
 export const RULES_VERSION_EXAMPLE = {
   system: "Daggerheart",
   module: "Duality",
@@ -20,7 +20,7 @@ export const RULES_VERSION_EXAMPLE = {
   ],
 };
 
-/** duality.md §3.4: the full explain example (hope 8, fear 5, modifier 2, difficulty 15). */
+/** docs/duality.md §3.4: the full explain example (hope 8, fear 5, modifier 2, difficulty 15). */
 export const EXPLAIN_FULL_EXAMPLE = {
   hope: 8,
   fear: 5,

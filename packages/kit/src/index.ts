@@ -12,6 +12,7 @@ export {
   type ServerSpec,
   type ToolCallInfo,
 } from "./create-kit-server.js";
+export type { CrossFieldRule } from "./cross-field-rules.js";
 export {
   type DomainErrorBody,
   type InvalidParametersBody,
@@ -25,7 +26,12 @@ export { BODY_LIMIT_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from 
 export { serveHttp } from "./http/serve-http.js";
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel, silentLogger } from "./logger.js";
 export { readPackageVersion } from "./package-version.js";
-export { MAX_REPLAY_SEED_LENGTH, replaySeedFlag, replaySeedOption } from "./replay-seed.js";
+export {
+  MAX_REPLAY_SEED_LENGTH,
+  replaySeedFlag,
+  replaySeedOption,
+  seedOnlyServerOptions,
+} from "./replay-seed.js";
 export {
   defineResource,
   defineResourceTemplate,

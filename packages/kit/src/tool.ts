@@ -4,6 +4,7 @@ import type {
   Tool as ToolListing,
 } from "@modelcontextprotocol/sdk/types.js";
 import type * as z from "zod";
+import { type CrossFieldRule, checkCrossFieldRules, inDeclaredOrder } from "./cross-field-rules.js";
 import { InvalidParametersError, type ParameterProblem, ToolError } from "./errors.js";
 import type { Logger } from "./logger.js";
 import {
@@ -56,7 +57,13 @@ export interface ToolSpec<Input extends z.ZodType, Output extends z.ZodType> {
   annotations: ToolHints;
   /** The message of an unexpected failure; defaults to `Internal error while running NAME`. */
   internalErrorMessage?: string;
-  /** Cross-field rules, run only when the schema passed; problems use the server's wording. */
+  /**
+   * Rules across parameters, each with the parameters it reads: a rule runs whenever those
+   * passed the schema, even when others failed, and its problems join the schema's in one answer,
+   * in the order the schema declares the parameters.
+   */
+  crossFieldRules?: readonly CrossFieldRule<z.output<Input>>[];
+  /** Rules on the whole request, run only when the schema passed; problems use the server's wording. */
   checkArguments?: (args: z.output<Input>) => ParameterProblem[];
   handler: (
     args: z.output<Input>,
@@ -149,6 +156,14 @@ async function callTool<Input extends z.ZodType, Output extends z.ZodType>(
   context: ToolContext,
 ): Promise<CallToolResult> {
   const validation = validateArguments(spec.input, inputSchema, rawArguments);
+  const ruleProblems = spec.crossFieldRules
+    ? checkCrossFieldRules(spec.crossFieldRules, spec.input, inputSchema, rawArguments, validation)
+    : [];
+  if (ruleProblems.length > 0) {
+    const schemaProblems = validation.ok ? [] : validation.problems;
+    const problems = inDeclaredOrder([...schemaProblems, ...ruleProblems], spec.input);
+    return rejectArguments(spec.name, problems, context.logger);
+  }
   if (!validation.ok) return rejectArguments(spec.name, validation.problems, context.logger);
   const args = validation.value as z.output<Input>;
   const crossProblems = spec.checkArguments?.(args) ?? [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { replaySeedFlag, replaySeedOption } from "../src/replay-seed.js";
+import { replaySeedFlag, replaySeedOption, seedOnlyServerOptions } from "../src/replay-seed.js";
 
 describe("replaySeedOption", () => {
   it("accepts 1 to 256 characters, counted as code points", () => {
@@ -32,5 +32,18 @@ describe("replaySeedFlag", () => {
     expect(parse("🎲".repeat(256))).toBe("🎲".repeat(256));
     expect(() => parse("")).toThrow("must be 1-256 characters (got 0)");
     expect(() => parse("🎲".repeat(257))).toThrow("must be 1-256 characters (got 257)");
+  });
+});
+
+describe("seedOnlyServerOptions", () => {
+  it("takes an optional replay seed and nothing else", () => {
+    expect(seedOnlyServerOptions.safeParse({}).success).toBe(true);
+    expect(seedOnlyServerOptions.safeParse({ seed: "tabletop" }).data).toEqual({
+      seed: "tabletop",
+    });
+    expect(seedOnlyServerOptions.safeParse({ seed: "" }).success).toBe(false);
+    expect(seedOnlyServerOptions.safeParse({ seed: "x", port: 1 }).error?.issues[0]?.code).toBe(
+      "unrecognized_keys",
+    );
   });
 });

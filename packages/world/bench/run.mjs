@@ -1,56 +1,90 @@
-// Benchmarks of the world server on a large generated world (2,000 locations, 500 entities,
-// 1,000 sections). Run after a build: `node bench/run.mjs [--quick]`.
+// Benchmarks of the world server. Run after a build: `node bench/run.mjs [--quick]`.
 // A human table goes to stderr; the last stdout line is one JSON object for the harness.
 //
-// Each query is timed three ways through stdio: with the SDK client's callTool (which also
-// validates structuredContent against the tool's outputSchema), with a raw tools/call request
+// On the world the shared generator makes by default (2,000 locations, 500 entities, 1,000
+// sections) each query is timed through stdio with the SDK client's callTool (which also
+// validates structuredContent against the tool's outputSchema) and with a raw tools/call request
 // (the same transport and parsing, no output-schema check), and once, first, before any answer
-// is cached. The whole-graph answers are close to 1 MB and travel twice (structuredContent and
-// the same JSON as text), so they are also sent by a bare SDK server (bench/floor-server.mjs)
-// to the same client: the floor any SDK server over stdio pays for those bytes.
+// is cached. Whole-graph questions answer with their first page; those pages and the
+// neighbourhoods are also sent, byte for byte, by a bare SDK server (bench/floor-server.mjs) to
+// the same kind of client: the floor any SDK server over stdio pays for those bytes. The three
+// are called in turns, one call each per round, so that they meet the same load.
+//
+// On a chain of 6,000 rooms, whose shortest paths together would take some 200 MB, every page of
+// the reachable set and of the exit graph is fetched once, uncached, and the server's memory read.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { generateWorld } from "../../urd/bench/generate-world.mjs";
 import { loadWorldFile } from "../dist/index.js";
+import { chainWorld } from "./chain-world.mjs";
+import {
+  callRaw,
+  callWithSchemaCheck,
+  connectFloor,
+  connectWorld,
+  interleavedMedians,
+  median,
+  residentMB,
+  timedCall,
+} from "./measure.mjs";
 
 const quick = process.argv.includes("--quick");
 const STARTS = quick ? 3 : 7;
-const CALLS = quick ? 15 : 60;
-const WARMUP = 3;
-const CLI_ENTRY = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
-const FLOOR_SERVER = fileURLToPath(new URL("./floor-server.mjs", import.meta.url));
+const COUNTS = { calls: quick ? 15 : 60, warmup: 3 };
 
 const directory = mkdtempSync(join(tmpdir(), "world-bench-"));
 const worldPath = join(directory, "generated-world.urd.md");
 writeFileSync(worldPath, generateWorld());
+const chainPath = join(directory, "chain.urd.md");
+writeFileSync(chainPath, chainWorld(6000));
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
-async function connect(args = [CLI_ENTRY, worldPath]) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args,
-    env: { PATH: process.env.PATH ?? "" },
-    stderr: "ignore",
-  });
-  const client = new Client({ name: "world-bench", version: "1.0.0" });
-  await client.connect(transport);
-  return client;
-}
+/** [tool, arguments, label, measured against the floor] */
+const QUERIES = [
+  ["get_world_metadata", {}],
+  ["get_exit_graph", {}, "get_exit_graph, first page", true],
+  [
+    "get_exit_graph",
+    { around: "room-1000", radius: 2 },
+    "get_exit_graph, radius-2 neighbourhood",
+    true,
+  ],
+  ["get_dialogue_graph", {}, "get_dialogue_graph, first page", true],
+  [
+    "get_dialogue_graph",
+    { section_prefix: "generated-world/s42" },
+    "get_dialogue_graph, section_prefix",
+    true,
+  ],
+  ["get_entity_details", { entity_id: "@g1" }],
+  [
+    "get_property_dependencies",
+    { entity_type: "Guard", property: "trust" },
+    "get_property_dependencies, first page",
+    true,
+  ],
+  ["get_reachable_locations", { from: "room-1" }, "get_reachable_locations, first page", true],
+  [
+    "get_reachable_locations",
+    { from: "room-1", include_paths: false },
+    "get_reachable_locations, parents, first page",
+    true,
+  ],
+  [
+    "get_reachable_locations",
+    { from: "room-1", respect_conditions: true, state: { "@d1.locked": false } },
+    "get_reachable_locations (respect_conditions), first page",
+    true,
+  ],
+  ["get_choice_conditions", { section: "generated-world/s1" }],
+  ["get_diagnostics", {}],
+];
 
 /** Spawn, initialize and answer one tool call: what a client waits for after launching us. */
-async function timeStartup() {
+async function timeStartup(path) {
   const start = performance.now();
-  const client = await connect();
+  const { client } = await connectWorld(path);
   await client.callTool({ name: "get_world_metadata", arguments: {} });
   const elapsed = performance.now() - start;
   await client.close();
@@ -63,96 +97,109 @@ function timeCompile() {
   return performance.now() - start;
 }
 
-/** [tool, arguments, label, whole-graph answer measured against the floor] */
-const QUERIES = [
-  ["get_world_metadata", {}],
-  ["get_exit_graph", {}, "get_exit_graph", true],
-  ["get_dialogue_graph", {}, "get_dialogue_graph", true],
-  ["get_entity_details", { entity_id: "@g1" }],
-  ["get_property_dependencies", { entity_type: "Guard", property: "trust" }],
-  ["get_reachable_locations", { from: "room-1" }, "get_reachable_locations", true],
-  [
-    "get_reachable_locations",
-    { from: "room-1", respect_conditions: true, state: { "@d1.locked": false } },
-    "get_reachable_locations (respect_conditions)",
-    true,
-  ],
-  ["get_choice_conditions", { section: "generated-world/s1" }],
-  ["get_diagnostics", {}],
-];
-
-const callWithSchemaCheck = (client, name, args) => client.callTool({ name, arguments: args });
-const callRaw = (client, name, args) =>
-  client.request({ method: "tools/call", params: { name, arguments: args } }, CallToolResultSchema);
-
-async function medianCall(client, name, args, call) {
-  const timings = [];
-  for (let index = 0; index < WARMUP + CALLS; index++) {
-    const start = performance.now();
-    const result = await call(client, name, args);
-    const elapsed = performance.now() - start;
-    if (result.isError)
-      throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
-    if (index >= WARMUP) timings.push(elapsed);
-  }
-  return median(timings);
-}
-
-/** The floor for each whole-graph query: a bare SDK server sending the very same result. */
-async function timeFloors(answers) {
+/** The first call of each query, before anything is cached; answers to send from the floor. */
+async function firstCalls(client) {
   const results = [];
-  for (const [label, result] of answers) {
-    const file = join(directory, "floor-result.json");
-    writeFileSync(file, JSON.stringify({ [result.name]: result.result }));
-    const floor = await connect([FLOOR_SERVER, file]);
-    const value = await medianCall(floor, result.name, result.args, callRaw);
-    await floor.close();
-    const bytes = JSON.stringify(result.result).length;
-    results.push({
-      name: `${label} p50 bare-SDK floor, same ${(bytes / 1e6).toFixed(2)} MB result (stdio, raw request)`,
-      value,
-    });
+  const recorded = [];
+  for (const [name, args, label = name, floor] of QUERIES) {
+    const { elapsed, result } = await timedCall(client, name, args);
+    results.push({ name: `${label} first call, not cached (stdio)`, value: elapsed });
+    if (floor) recorded.push({ name, arguments: args, result });
   }
-  return results;
+  return { results, recorded };
 }
 
 async function timeQueries() {
-  const client = await connect();
-  await client.listTools();
-  const results = [];
-  const wholeGraphAnswers = new Map();
-  for (const [name, args, label = name] of QUERIES) {
-    const start = performance.now();
-    const first = await callRaw(client, name, args);
-    results.push({
-      name: `${label} first call, not cached (stdio)`,
-      value: performance.now() - start,
-    });
-    if (QUERIES.find((query) => query[2] === label)?.[3]) {
-      wholeGraphAnswers.set(label, { name, args, result: first });
+  const { client, pid } = await connectWorld(worldPath);
+  const { results, recorded } = await firstCalls(client);
+  const floor = await connectFloor(recorded, directory);
+  for (const [name, args, label = name, floored] of QUERIES) {
+    const contenders = [
+      { client, name, args, call: callWithSchemaCheck },
+      { client, name, args, call: callRaw },
+      ...(floored ? [{ client: floor, name, args, call: callRaw }] : []),
+    ];
+    const [checked, raw, bare] = await interleavedMedians(contenders, COUNTS);
+    results.push(
+      {
+        name: `${label} p50 (stdio, SDK callTool with outputSchema check)`,
+        value: checked,
+        target: "< 5 ms",
+      },
+      {
+        name: `${label} p50 (stdio, raw request, no outputSchema check)`,
+        value: raw,
+        target: "< 5 ms",
+      },
+    );
+    if (bare !== undefined) {
+      const answer = recorded.find((entry) => entry.name === name && entry.arguments === args);
+      const kib = Buffer.byteLength(JSON.stringify(answer?.result.structuredContent)) / 1024;
+      results.push({
+        name: `${label} p50 bare-SDK floor, same ${kib.toFixed(1)} KiB answer (stdio, raw request)`,
+        value: bare,
+      });
     }
   }
-  for (const [name, args, label = name] of QUERIES) {
+  results.push({
+    name: "server memory after the queries (VmRSS)",
+    value: residentMB(pid),
+    unit: "MB",
+  });
+  await floor.close();
+  await client.close();
+  return results;
+}
+
+/** Fetches every page of an answer once, timing each call. */
+async function walkPages(client, name, args) {
+  const timings = [];
+  let cursor = null;
+  do {
+    const { elapsed, result } = await timedCall(client, name, cursor ? { ...args, cursor } : args);
+    timings.push(elapsed);
+    cursor = result.structuredContent.page?.next_cursor ?? null;
+  } while (cursor !== null);
+  return timings;
+}
+
+async function timeChain() {
+  const { client, pid } = await connectWorld(chainPath);
+  const results = [];
+  const walks = [
+    ["get_reachable_locations", { from: "room-1", include_paths: false }, "every page of parents"],
+    ["get_exit_graph", {}, "every page of the exit graph"],
+  ];
+  for (const [name, args, label] of walks) {
+    const timings = await walkPages(client, name, args);
     results.push({
-      name: `${label} p50 (stdio, SDK callTool with outputSchema check)`,
-      value: await medianCall(client, name, args, callWithSchemaCheck),
-      target: "< 5 ms",
-    });
-    results.push({
-      name: `${label} p50 (stdio, raw request, no outputSchema check)`,
-      value: await medianCall(client, name, args, callRaw),
-      target: "< 5 ms",
+      name: `chain of 6,000 rooms: ${label} (${timings.length} pages), slowest call`,
+      value: Math.max(...timings),
+      target: "< 100 ms",
     });
   }
+  const { elapsed } = await timedCall(client, "get_reachable_locations", { from: "room-1" });
+  results.push({
+    name: "chain of 6,000 rooms: first page of shortest paths, first call",
+    value: elapsed,
+    target: "< 100 ms",
+  });
+  results.push({
+    name: "chain of 6,000 rooms: server memory after the walks (VmRSS)",
+    value: residentMB(pid),
+    unit: "MB",
+    target: "< 200 MB",
+  });
   await client.close();
-  return [...results, ...(await timeFloors(wholeGraphAnswers))];
+  return results;
 }
 
 const compileTimes = [];
 for (let run = 0; run < STARTS; run++) compileTimes.push(timeCompile());
 const startTimes = [];
-for (let run = 0; run < STARTS; run++) startTimes.push(await timeStartup());
+for (let run = 0; run < STARTS; run++) startTimes.push(await timeStartup(worldPath));
 const queryResults = await timeQueries();
+const chainResults = await timeChain();
 rmSync(directory, { recursive: true, force: true });
 
 const round = (value) => Number(value.toFixed(2));
@@ -164,7 +211,11 @@ const results = [
     target: "< 500 ms",
   },
   { name: "compile alone (in process)", value: round(median(compileTimes)), unit: "ms" },
-  ...queryResults.map((result) => ({ ...result, value: round(result.value), unit: "ms" })),
+  ...[...queryResults, ...chainResults].map((result) => ({
+    unit: "ms",
+    ...result,
+    value: round(result.value),
+  })),
 ];
 
 const width = Math.max(...results.map((result) => result.name.length));

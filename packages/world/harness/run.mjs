@@ -1,4 +1,4 @@
-// Seed 004's LLM validation (SF-6.4): a model with the eight world tools answers five structural
+// The model check of docs/world.md §9: a model with the eight world tools answers five structural
 // questions about the Locked Garden; 4 of 5 must pass. Run after a build:
 //   WORLD_LLM_API_KEY=... [WORLD_LLM_BASE_URL=https://api.openai.com/v1] [WORLD_LLM_MODEL=gpt-4o-mini] node harness/run.mjs
 // Any OpenAI-compatible chat-completions endpoint with tool calling works. Without a key the

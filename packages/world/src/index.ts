@@ -1,3 +1,4 @@
+export { ANSWER_BUDGET_BYTES } from "./paging/answer-budget.js";
 export type { SourceLines } from "./queries/exit-conditions.js";
 export {
   evaluateGuard,
@@ -33,6 +34,10 @@ export {
 } from "./queries/get-entity-details.js";
 export { type ExitGraph, type ExitGraphEdge, getExitGraph } from "./queries/get-exit-graph.js";
 export {
+  type ExitNeighbourhoodError,
+  getExitNeighbourhood,
+} from "./queries/get-exit-neighbourhood.js";
+export {
   getPropertyDependencies,
   type PropertyDependencies,
   type PropertyDependenciesError,
@@ -40,13 +45,17 @@ export {
   type PropertyWriteSite,
 } from "./queries/get-property-dependencies.js";
 export {
-  type GuardedExit,
   getReachableLocations,
-  type ReachabilityOptions,
+  type ParentLink,
   type ReachableLocations,
-  type ReachableLocationsError,
+  type ReachableLocationsOptions,
 } from "./queries/get-reachable-locations.js";
 export { getWorldMetadata, type WorldMetadata } from "./queries/get-world-metadata.js";
+export type { GuardedExit } from "./queries/judged-exits.js";
+export type {
+  ReachabilityOptions,
+  ReachableLocationsError,
+} from "./queries/reachability-search.js";
 export { SCHEMA_VERSION } from "./queries/schema-version.js";
 export { WORLD_COMPILED_URI } from "./resources/world-compiled.js";
 export { WORLD_SOURCE_URI } from "./resources/world-source.js";

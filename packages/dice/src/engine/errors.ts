@@ -1,17 +1,16 @@
 /**
- * Why the dice engine refused to do something. The list is closed so callers can switch on it.
+ * Why the dice package refused to do something. The list is closed so callers can switch on it.
+ * Invalid arguments are not thrown: the engine's `validate…` functions answer them as values.
  *
- * - `INVALID_PARAMETERS`: arguments broke a rule of dice.md; `problems` lists every one.
  * - `INVALID_SEED`: a seed for the reproducible generator was empty or longer than 256 characters.
- * - `SCRIPT_EXHAUSTED`: a scripted random source was asked for more words than it was given.
  */
-export type DiceErrorCode = "INVALID_PARAMETERS" | "INVALID_SEED" | "SCRIPT_EXHAUSTED";
+export type DiceErrorCode = "INVALID_SEED";
 
-/** One problem with one parameter, in the contract's `details` shape. */
+/** One problem with one parameter, in the `details` shape of docs/dice.md §2.3. */
 export interface ParameterProblem {
   /** Path of the parameter, e.g. `dice_count`, `rolls[2].dice_sides` or `notation`. */
   parameter: string;
-  /** What is wrong, in the wording of dice.md and the contract. */
+  /** What is wrong, in the wording of docs/dice.md §2.3. */
   issue: string;
   /** The accepted range as `A-B`, where the parameter has a numeric range. */
   valid_range?: string;
@@ -19,12 +18,12 @@ export interface ParameterProblem {
   position?: number;
 }
 
-/** The outcome of checking untrusted input: the typed value, or every problem found. */
+/** The outcome of checking arguments: the checked value, or every problem found. */
 export type Validation<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly problems: ParameterProblem[] };
 
-/** The one error type the dice engine throws. */
+/** The dice package's error type: `createServer` throws it for a seed it cannot use. */
 export class DiceError extends Error {
   override readonly name = "DiceError";
 
@@ -33,12 +32,10 @@ export class DiceError extends Error {
    *
    * @param code - the closed reason code
    * @param message - a human-readable explanation
-   * @param problems - the parameter problems behind an `INVALID_PARAMETERS` error
    */
   constructor(
     readonly code: DiceErrorCode,
     message: string,
-    readonly problems: readonly ParameterProblem[] = [],
   ) {
     super(message);
   }

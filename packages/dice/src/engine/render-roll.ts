@@ -20,7 +20,7 @@ export function rerollFaces(params: Readonly<RollDiceParams>): number[] {
 }
 
 /**
- * Canonical notation for a roll (dice.md §4.2): count, sides, reroll, `!`, `min`, keep/drop,
+ * Canonical notation for a roll (docs/dice.md §4.2): count, sides, reroll, `!`, `min`, keep/drop,
  * target, modifier, in that order, lower case, no spaces. `roll` reads it back unchanged.
  */
 export function renderOperation(params: Readonly<RollDiceParams>): string {
@@ -40,7 +40,7 @@ export function renderOperation(params: Readonly<RollDiceParams>): string {
 }
 
 /**
- * The human description of what was asked (dice.md §4.3), e.g.
+ * The human description of what was asked (docs/dice.md §4.3), e.g.
  * `Rolled 4d6, keeping highest 3`. It states the request, not the outcome.
  */
 export function renderDescription(params: Readonly<RollDiceParams>): string {

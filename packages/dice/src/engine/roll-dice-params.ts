@@ -1,5 +1,5 @@
 /**
- * The arguments of `roll_dice` (dice.md §2), spelt as on the wire. Optional fields are absent
+ * The arguments of `roll_dice` (docs/dice.md §2), spelt as on the wire. Optional fields are absent
  * rather than defaulted, so the same object can be echoed or rendered as notation.
  */
 export interface RollDiceParams {
@@ -20,7 +20,7 @@ export interface RollDiceParams {
 declare const validated: unique symbol;
 
 /**
- * `roll_dice` arguments that passed every rule of dice.md §2. Only the validators produce it,
+ * `roll_dice` arguments that passed every rule of docs/dice.md §2. Only the validators produce it,
  * so the rolling functions can trust their input without re-checking it on the hot path.
  */
 export type ValidRollDiceParams = Readonly<RollDiceParams> & { readonly [validated]: true };
@@ -52,7 +52,7 @@ export const SELECTION_PARAMETER_NAMES = [
 /** One of the keep/drop parameters. */
 export type SelectionParameter = (typeof SELECTION_PARAMETER_NAMES)[number];
 
-/** Bounds of dice.md §2 and §3. */
+/** Bounds of docs/dice.md §2 and §3. */
 export const LIMITS = {
   maxDiceCount: 1000,
   maxDiceSides: 100,

@@ -1,9 +1,9 @@
-import type { RandomSource } from "./random/random-source.js";
-import { drawFace, rejectionLimit } from "./random/roll-face.js";
+import type { RandomSource } from "@tabletop-mcp/kit/random";
+import { drawFace, rejectionLimit } from "@tabletop-mcp/kit/random";
 import { renderDescription, renderOperation } from "./render-roll.js";
 import { LIMITS, selectionOf, type ValidRollDiceParams } from "./roll-dice-params.js";
 
-/** One die of a roll (dice.md §4). */
+/** One die of a roll (docs/dice.md §4). */
 export interface DieResult {
   /** 1-based position in roll order. */
   die: number;
@@ -17,7 +17,7 @@ export interface DieResult {
   special: string | null;
 }
 
-/** The `result` object of `roll_dice`, keys in the order of dice.md §4. */
+/** The `result` object of `roll_dice`, keys in the order of docs/dice.md §4. */
 export interface RollResult {
   total: number;
   successes?: number;
@@ -45,11 +45,11 @@ const VALUE_CEILING = (LIMITS.explosionCap + 1) * LIMITS.maxDiceSides;
 const INDEX_SPAN = 1024;
 
 /**
- * Rolls one dice group following dice.md §3: per die in order, first roll, one reroll, capped
+ * Rolls one dice group following docs/dice.md §3: per die in order, first roll, one reroll, capped
  * explosion, minimum; then keep/drop by final value; then the sum or success count of the kept
  * dice plus the modifier. Randomness is consumed in exactly that order.
  *
- * @param params - validated arguments (see `validateRollDiceArguments`)
+ * @param params - checked arguments (see `validateRollDice`)
  * @param random - the source of the dice
  */
 export function rollDice(params: ValidRollDiceParams, random: RandomSource): RollResult {
@@ -122,7 +122,7 @@ function renderingOf(params: ValidRollDiceParams): { operation: string; descript
 
 /**
  * Marks the kept dice (1) from one ranking by value descending, ties to the lower die number,
- * shared by all four selections (dice.md §3 step 5).
+ * shared by all four selections (docs/dice.md §3 step 5).
  */
 function markKept(params: ValidRollDiceParams, values: Int32Array): Uint8Array {
   const count = values.length;

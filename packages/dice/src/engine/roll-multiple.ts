@@ -1,18 +1,12 @@
+import type { RandomSource } from "@tabletop-mcp/kit/random";
 import type { ParameterProblem, Validation } from "./errors.js";
-import type { RandomSource } from "./random/random-source.js";
 import { type RollResult, rollDice } from "./roll-dice.js";
-import type { ValidRollDiceParams } from "./roll-dice-params.js";
+import type { RollDiceParams, ValidRollDiceParams } from "./roll-dice-params.js";
 import type { RollMetadata } from "./roll-response.js";
-import {
-  checkInteger,
-  checkUnknownKeys,
-  isJsonObject,
-  readPresent,
-} from "./validation/read-fields.js";
-import { validateRollDiceArguments } from "./validation/validate-roll-dice.js";
-import { type Finding, findingsToProblems, jsonTypeOf } from "./validation/violation.js";
+import { validateRollDice } from "./rules/validate-roll-dice.js";
+import { checkInteger, type Finding, findingsToProblems } from "./rules/violation.js";
 
-/** Bounds of dice.md §5. */
+/** Bounds of docs/dice.md §5. */
 export const ROLL_MULTIPLE_LIMITS = { maxRolls: 50, maxCount: 100, maxTotalDice: 10_000 } as const;
 
 /** Validated `roll_multiple` arguments. */
@@ -30,39 +24,88 @@ export interface RollMultipleResponse {
   metadata: RollMetadata;
 }
 
+/** `roll_multiple` arguments of the right types; `count` defaults to 1. */
+export interface RollMultipleArguments {
+  readonly rolls: readonly RollDiceParams[];
+  readonly count?: number | undefined;
+}
+
 /**
- * Validates untrusted `roll_multiple` arguments (dice.md §5): each item as `roll_dice` arguments
- * with paths such as `rolls[2].dice_sides`, `count` 1-100, and at most 10,000 dice in total.
+ * Checks the values of `roll_multiple` arguments (docs/dice.md §5): 1-50 configurations, each
+ * checked as `roll_dice` arguments with paths such as `rolls[2].dice_sides`, `count` 1-100, and
+ * at most 10,000 dice in total.
  *
- * @param input - the arguments as received
+ * @param args - the arguments, of the right types
+ * @returns the arguments ready to roll, or every problem
  */
-export function validateRollMultipleArguments(input: unknown): Validation<RollMultipleParams> {
-  if (!isJsonObject(input)) {
-    return {
-      ok: false,
-      problems: [
-        { parameter: "arguments", issue: `Expected an object, received ${jsonTypeOf(input)}` },
-      ],
-    };
-  }
-  const problems: ParameterProblem[] = [];
-  const rolls = readRolls(readPresent(input, "rolls"), problems);
-  const count = readCount(readPresent(input, "count"), problems);
-  const unknown: Finding[] = [];
-  checkUnknownKeys(input, ["rolls", "count"], "", unknown);
-  problems.push(...findingsToProblems(unknown));
-  if (rolls !== undefined && count !== undefined && problems.length === 0) {
-    const totalProblem = totalDiceProblem(rolls, count);
-    if (totalProblem !== undefined) problems.push(totalProblem);
-  }
-  if (problems.length > 0 || rolls === undefined || count === undefined)
-    return { ok: false, problems };
+export function validateRollMultiple(args: RollMultipleArguments): Validation<RollMultipleParams> {
+  const count = args.count ?? 1;
+  const countFindings: Finding[] = [];
+  const range = { min: 1, max: ROLL_MULTIPLE_LIMITS.maxCount };
+  const countFits = checkInteger(count, "count", range, countFindings);
+  const problems = [
+    ...checkRolls(args.rolls),
+    ...findingsToProblems(countFindings),
+    ...(countFits ? checkTotalDice(args.rolls, count) : []),
+  ];
+  if (problems.length > 0) return { ok: false, problems };
+  const rolls = args.rolls.map((roll) => ({ ...roll }) as ValidRollDiceParams);
   return { ok: true, value: { rolls, count } };
 }
 
 /**
+ * The problems of the `rolls` list: its length, then each configuration's, by path.
+ *
+ * @param rolls - the configurations
+ * @returns the problems, in order
+ */
+export function checkRolls(rolls: readonly RollDiceParams[]): ParameterProblem[] {
+  const lengthProblem = rollsLengthProblem(rolls.length);
+  if (lengthProblem !== undefined) return [lengthProblem];
+  return rolls.flatMap((roll, index) => {
+    const validation = validateRollDice(roll, `rolls[${index}].`);
+    return validation.ok ? [] : validation.problems;
+  });
+}
+
+/**
+ * The total-dice rule: Σ dice_count × count ≤ 10,000, reported on `count` when there are
+ * several sets (with the largest count that fits), otherwise on `rolls`. Says nothing of a list
+ * whose length is already wrong.
+ *
+ * @param rolls - the configurations
+ * @param count - how many times the set is rolled
+ * @returns the problem, if any
+ */
+export function checkTotalDice(
+  rolls: readonly RollDiceParams[],
+  count: number,
+): ParameterProblem[] {
+  if (rollsLengthProblem(rolls.length) !== undefined) return [];
+  const perSet = rolls.reduce((sum, roll) => sum + roll.dice_count, 0);
+  const total = perSet * count;
+  const max = ROLL_MULTIPLE_LIMITS.maxTotalDice;
+  if (total <= max) return [];
+  if (count === 1) {
+    return [
+      {
+        parameter: "rolls",
+        issue: `Total dice requested ${total} exceeds maximum allowed (${max})`,
+      },
+    ];
+  }
+  const problem: ParameterProblem = {
+    parameter: "count",
+    issue: `Total dice requested ${total} (${perSet} per set × ${count} sets) exceeds maximum allowed (${max})`,
+  };
+  const largestCount = Math.floor(max / perSet);
+  if (largestCount >= 1) problem.valid_range = `1-${largestCount}`;
+  return [problem];
+}
+
+/**
  * Runs every configuration in order, `count` times, consuming randomness set by set
- * (dice.md §7), and flattens the results: `results[(set − 1) × rolls.length + index]`.
+ * (docs/dice.md §7), and flattens the results: `results[(set − 1) × rolls.length + index]`.
  *
  * @param params - validated arguments
  * @param random - the source of the dice
@@ -78,100 +121,34 @@ export function rollMultiple(params: RollMultipleParams, random: RandomSource): 
 }
 
 /**
- * The whole of `roll_multiple` short of transport: validates, rolls, and adds metadata.
+ * The whole of `roll_multiple` short of transport: checks, rolls, and adds metadata.
  *
- * @param input - the raw tool arguments, echoed in `metadata.parameters`
+ * @param args - the arguments, of the right types
  * @param random - the source of the dice
  * @param timestamp - the time to report
+ * @param received - the arguments as the client sent them, echoed in `metadata.parameters`
  */
 export function respondToRollMultiple(
-  input: unknown,
+  args: RollMultipleArguments,
   random: RandomSource,
   timestamp: string,
+  received: unknown = args,
 ): Validation<RollMultipleResponse> {
-  const validation = validateRollMultipleArguments(input);
+  const validation = validateRollMultiple(args);
   if (!validation.ok) return validation;
   const results = rollMultiple(validation.value, random);
   return {
     ok: true,
-    value: { results, metadata: { parameters: input, timestamp, rng: random.kind } },
+    value: { results, metadata: { parameters: received, timestamp, rng: random.kind } },
   };
 }
 
-function readRolls(
-  value: unknown,
-  problems: ParameterProblem[],
-): ValidRollDiceParams[] | undefined {
-  const range = `1-${ROLL_MULTIPLE_LIMITS.maxRolls}`;
-  if (value === undefined) {
-    problems.push({ parameter: "rolls", issue: "Missing required parameter", valid_range: range });
-    return undefined;
-  }
-  if (!Array.isArray(value)) {
-    problems.push({
-      parameter: "rolls",
-      issue: `Expected an array, received ${jsonTypeOf(value)}`,
-      valid_range: range,
-    });
-    return undefined;
-  }
-  if (value.length === 0) {
-    problems.push({
-      parameter: "rolls",
-      issue: "Must contain at least 1 roll",
-      valid_range: range,
-    });
-    return undefined;
-  }
-  if (value.length > ROLL_MULTIPLE_LIMITS.maxRolls) {
-    problems.push({
-      parameter: "rolls",
-      issue: `Must contain at most ${ROLL_MULTIPLE_LIMITS.maxRolls} rolls, received ${value.length}`,
-      valid_range: range,
-    });
-    return undefined;
-  }
-  const rolls: ValidRollDiceParams[] = [];
-  value.forEach((item: unknown, index) => {
-    const validation = validateRollDiceArguments(item, `rolls[${index}].`);
-    if (validation.ok) rolls.push(validation.value);
-    else problems.push(...validation.problems);
-  });
-  return rolls.length === value.length ? rolls : undefined;
-}
-
-function readCount(value: unknown, problems: ParameterProblem[]): number | undefined {
-  if (value === undefined) return 1;
-  const findings: Finding[] = [];
-  const count = checkInteger(
-    value,
-    "count",
-    { min: 1, max: ROLL_MULTIPLE_LIMITS.maxCount },
-    findings,
-  );
-  problems.push(...findingsToProblems(findings));
-  return count;
-}
-
-function totalDiceProblem(
-  rolls: readonly ValidRollDiceParams[],
-  count: number,
-): ParameterProblem | undefined {
-  const perSet = rolls.reduce((sum, roll) => sum + roll.dice_count, 0);
-  const total = perSet * count;
-  const max = ROLL_MULTIPLE_LIMITS.maxTotalDice;
-  if (total <= max) return undefined;
-  if (count === 1) {
-    return {
-      parameter: "rolls",
-      issue: `Total dice requested ${total} exceeds maximum allowed (${max})`,
-    };
-  }
-  const problem: ParameterProblem = {
-    parameter: "count",
-    issue: `Total dice requested ${total} (${perSet} per set × ${count} sets) exceeds maximum allowed (${max})`,
-  };
-  const largestCount = Math.floor(max / perSet);
-  if (largestCount >= 1) problem.valid_range = `1-${largestCount}`;
-  return problem;
+function rollsLengthProblem(length: number): ParameterProblem | undefined {
+  const { maxRolls } = ROLL_MULTIPLE_LIMITS;
+  const valid_range = `1-${maxRolls}`;
+  if (length === 0)
+    return { parameter: "rolls", issue: "Must contain at least 1 roll", valid_range };
+  if (length <= maxRolls) return undefined;
+  const issue = `Must contain at most ${maxRolls} rolls, received ${length}`;
+  return { parameter: "rolls", issue, valid_range };
 }

@@ -1,10 +1,10 @@
+import type { RandomSource, RngKind } from "@tabletop-mcp/kit/random";
 import type { Validation } from "./errors.js";
-import type { RandomSource, RngKind } from "./random/random-source.js";
 import { type RollResult, rollDice } from "./roll-dice.js";
-import type { ValidRollDiceParams } from "./roll-dice-params.js";
-import { validateRollDiceArguments } from "./validation/validate-roll-dice.js";
+import type { RollDiceParams, ValidRollDiceParams } from "./roll-dice-params.js";
+import { validateRollDice } from "./rules/validate-roll-dice.js";
 
-/** `metadata` of the rolling tools (dice.md §4). */
+/** `metadata` of the rolling tools (docs/dice.md §4). */
 export interface RollMetadata {
   /** The arguments exactly as received, no defaults added. */
   parameters: unknown;
@@ -19,7 +19,7 @@ export interface RollDiceResponse {
 }
 
 /**
- * Rolls validated arguments and wraps the result with the seed's metadata.
+ * Rolls checked arguments and wraps the result with the metadata of docs/dice.md §4.
  *
  * @param params - validated arguments
  * @param received - the arguments exactly as the client sent them, echoed in `metadata`
@@ -37,19 +37,21 @@ export function buildRollDiceResponse(
 }
 
 /**
- * The whole of `roll_dice` short of transport: validates the raw arguments and, when they are
- * valid, rolls and builds the answer; otherwise returns every problem.
+ * The whole of `roll_dice` short of transport: checks the arguments' values and, when the roll
+ * can be made, rolls and builds the answer; otherwise returns every problem.
  *
- * @param input - the raw tool arguments
+ * @param params - the arguments, of the right types
  * @param random - the source of the dice
  * @param timestamp - the time to report
+ * @param received - the arguments as the client sent them, echoed in `metadata.parameters`
  */
 export function respondToRollDice(
-  input: unknown,
+  params: RollDiceParams,
   random: RandomSource,
   timestamp: string,
+  received: unknown = params,
 ): Validation<RollDiceResponse> {
-  const validation = validateRollDiceArguments(input);
+  const validation = validateRollDice(params);
   if (!validation.ok) return validation;
-  return { ok: true, value: buildRollDiceResponse(validation.value, input, random, timestamp) };
+  return { ok: true, value: buildRollDiceResponse(validation.value, received, random, timestamp) };
 }

@@ -1,16 +1,26 @@
 import { defineTool, type Tool } from "@tabletop-mcp/kit";
-import { respondToDiceProbability } from "../engine/index.js";
+import {
+  checkProbabilityWork,
+  ROLL_DICE_PARAMETER_NAMES,
+  type RollDiceParams,
+  respondToDiceProbability,
+} from "../engine/index.js";
 import {
   COMPUTING_HINTS,
   type DiceToolDependencies,
   INTERNAL_ERROR_MESSAGE,
   valueOrInvalid,
 } from "./dependencies.js";
-import { diceProbabilityInput } from "./parameters.js";
+import { diceProbabilityInput, rollDiceRuleProblems } from "./parameters.js";
 import { diceProbabilityOutput } from "./result-schemas.js";
 
+/** The `roll_dice` parameters `dice_probability` takes: all but `label`. */
+const ROLL_PARAMETERS = ROLL_DICE_PARAMETER_NAMES.filter(
+  (name): name is Exclude<typeof name, "label"> => name !== "label",
+);
+
 /**
- * `dice_probability` (dice.md §9): the exact distribution of the total a `roll_dice` call with
+ * `dice_probability` (docs/dice.md §9): the exact distribution of the total a `roll_dice` call with
  * the same parameters would give.
  *
  * @param dependencies - the instance's clock
@@ -25,9 +35,17 @@ export function createDiceProbabilityTool(dependencies: Pick<DiceToolDependencie
     output: diceProbabilityOutput,
     annotations: COMPUTING_HINTS,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
-    handler: (_args, context) =>
+    crossFieldRules: [
+      { reads: [], check: rollDiceRuleProblems },
+      {
+        reads: ROLL_PARAMETERS,
+        // Every roll parameter passed, so dice_count and dice_sides, the required ones, are here.
+        check: ({ at_least: _thresholds, ...roll }) => checkProbabilityWork(roll as RollDiceParams),
+      },
+    ],
+    handler: (args, context) =>
       valueOrInvalid(
-        respondToDiceProbability(context.rawArguments, dependencies.now().toISOString()),
+        respondToDiceProbability(args, dependencies.now().toISOString(), context.rawArguments),
       ),
   });
 }

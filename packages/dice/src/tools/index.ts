@@ -9,7 +9,7 @@ import { createRollTableTool } from "./roll-table.js";
 export type { DiceToolDependencies } from "./dependencies.js";
 
 /**
- * Every dice tool, in the order dice.md lists them, then `roll_table`.
+ * Every dice tool, in the order docs/dice.md lists them, then `roll_table`.
  *
  * @param dependencies - the dice, clock and named tables of one server instance
  * @returns the tools to register

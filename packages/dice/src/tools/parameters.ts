@@ -1,16 +1,21 @@
+import type { ParameterProblem } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import {
   AT_LEAST_LIMITS,
+  checkRollDiceValues,
+  findingsToProblems,
   LIMITS,
   MAX_NOTATION_LENGTH,
   ROLL_MULTIPLE_LIMITS,
+  type RollDiceParams,
 } from "../engine/index.js";
 
 /**
- * The `roll_dice` fields (dice.md §2), in parameter-table order. Fixed ranges are declared here
- * so that `tools/list` advertises them and the kit checks them; ranges that depend on other
- * arguments (keep/drop up to `dice_count`, faces up to `dice_sides`) are checked by the engine,
- * which reports the range computed for the request (`keep_highest` with 4 dice → `1-4`).
+ * The `roll_dice` fields (docs/dice.md §2), in parameter-table order. Fixed ranges are declared
+ * here so that `tools/list` advertises them and the kit checks them; ranges that depend on other
+ * arguments (keep/drop up to `dice_count`, faces up to `dice_sides`) and the cross-parameter
+ * rules are {@link rollDiceRuleProblems}, which report the range computed for the request
+ * (`keep_highest` with 4 dice → `1-4`).
  */
 export const rollDiceFields = {
   dice_count: z.int().min(1).max(LIMITS.maxDiceCount).describe("Number of dice to roll, 1-1000."),
@@ -39,6 +44,7 @@ export const rollDiceFields = {
   drop_lowest: z.int().optional().describe("Drop the d lowest dice, 1 to dice_count - 1."),
   reroll: z
     .array(z.int())
+    .max(LIMITS.maxRerollEntries)
     .optional()
     .describe(
       "Faces (each 1 to dice_sides, at most 100 entries) that make a die roll once more; the second roll stands. Not every face.",
@@ -72,7 +78,20 @@ export const rollDiceFields = {
 /** `roll_dice` arguments as one strict object (also each item of `roll_multiple`). */
 export const rollDiceInput = z.strictObject(rollDiceFields);
 
-/** `roll_multiple` arguments (dice.md §5). */
+/**
+ * The engine's `roll_dice` rules (docs/dice.md §2.2), as the check of a kit cross-field rule
+ * that reads no parameter in particular: the engine skips each check whose arguments are absent,
+ * which is how the kit hands over those that failed the schema, so that a range mistake and a
+ * rule mistake come back in one answer.
+ *
+ * @param fields - the `roll_dice` parameters that passed the schema
+ * @returns the problems, in parameter-table order
+ */
+export function rollDiceRuleProblems(fields: Partial<RollDiceParams>): ParameterProblem[] {
+  return findingsToProblems(checkRollDiceValues(fields));
+}
+
+/** `roll_multiple` arguments (docs/dice.md §5); the length of `rolls` is checked with its items. */
 export const rollMultipleInput = z.strictObject({
   rolls: z
     .array(rollDiceInput)
@@ -87,7 +106,7 @@ export const rollMultipleInput = z.strictObject({
     .describe("How many times to roll the whole set, 1-100. Default 1."),
 });
 
-/** `roll` arguments (dice.md §6). */
+/** `roll` arguments (docs/dice.md §6). */
 export const rollInput = z.strictObject({
   notation: z
     .string()
@@ -101,7 +120,7 @@ export const rollInput = z.strictObject({
 
 const { label: _label, ...probabilityFields } = rollDiceFields;
 
-/** `dice_probability` arguments (dice.md §9): `roll_dice` without `label`, plus `at_least`. */
+/** `dice_probability` arguments (docs/dice.md §9): `roll_dice` without `label`, plus `at_least`. */
 export const diceProbabilityInput = z.strictObject({
   ...probabilityFields,
   at_least: z

@@ -8,7 +8,7 @@ const rng = z
   .enum(["crypto", "seeded"])
   .describe("Which generator produced the dice: crypto by default, seeded under --seed.");
 
-/** One die of a roll (dice.md §4). */
+/** One die of a roll (docs/dice.md §4). */
 const dieSchema = z.object({
   die: z.int().describe("1-based position in roll order."),
   sides: z.int(),
@@ -25,7 +25,7 @@ const dieSchema = z.object({
     .describe("null or comma-joined: rerolled, exploded, capped, min_applied, success."),
 });
 
-/** The `result` fields of `roll_dice`, in the order of dice.md §4. */
+/** The `result` fields of `roll_dice`, in the order of docs/dice.md §4. */
 const rollResultFields = {
   total: z.int().describe("Sum of kept values plus modifier, or successes plus modifier."),
   successes: z.int().optional().describe("Kept dice at or above target_number; only with it."),
@@ -42,7 +42,7 @@ export const rollDiceOutput = z.object({
   metadata: z.object({ parameters: echoedArguments, timestamp, rng }),
 });
 
-/** Output of `roll_multiple` (dice.md §5). */
+/** Output of `roll_multiple` (docs/dice.md §5). */
 export const rollMultipleOutput = z.object({
   results: z.array(
     z.object({
@@ -54,7 +54,7 @@ export const rollMultipleOutput = z.object({
   metadata: z.object({ parameters: echoedArguments, timestamp, rng }),
 });
 
-/** Output of `roll` (dice.md §6). */
+/** Output of `roll` (docs/dice.md §6). */
 export const rollOutput = z.object({
   result: z.object({
     ...rollResultFields,
@@ -70,7 +70,7 @@ export const rollOutput = z.object({
 
 const probabilityRow = z.object({ value: z.int(), p: z.number() });
 
-/** Output of `dice_probability` (dice.md §9). */
+/** Output of `dice_probability` (docs/dice.md §9). */
 export const diceProbabilityOutput = z.object({
   result: z.object({
     operation: z.string(),

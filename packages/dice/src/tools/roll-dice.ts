@@ -8,11 +8,11 @@ import {
   ROLLING_HINTS,
   valueOrInvalid,
 } from "./dependencies.js";
-import { rollDiceInput } from "./parameters.js";
+import { rollDiceInput, rollDiceRuleProblems } from "./parameters.js";
 import { rollDiceOutput } from "./result-schemas.js";
 
 /**
- * `roll_dice` (seed 003, dice.md §2-4): one dice group with keep/drop, reroll, exploding,
+ * `roll_dice` (docs/dice.md §2-4): one dice group with keep/drop, reroll, exploding,
  * target number and minimum options.
  *
  * @param dependencies - the instance's dice, clock and tables
@@ -27,12 +27,14 @@ export function createRollDiceTool(dependencies: DiceToolDependencies): Tool {
     output: rollDiceOutput,
     annotations: ROLLING_HINTS,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
-    handler: (_args, context) =>
+    crossFieldRules: [{ reads: [], check: rollDiceRuleProblems }],
+    handler: (args, context) =>
       valueOrInvalid(
         respondToRollDice(
-          context.rawArguments,
+          args,
           dependencies.random,
           dependencies.now().toISOString(),
+          context.rawArguments,
         ),
       ),
   });

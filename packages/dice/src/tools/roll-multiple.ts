@@ -1,5 +1,5 @@
 import { defineTool, type Tool } from "@tabletop-mcp/kit";
-import { respondToRollMultiple } from "../engine/index.js";
+import { checkRolls, checkTotalDice, respondToRollMultiple } from "../engine/index.js";
 import {
   type DiceToolDependencies,
   INTERNAL_ERROR_MESSAGE,
@@ -11,7 +11,7 @@ import { rollMultipleInput } from "./parameters.js";
 import { rollMultipleOutput } from "./result-schemas.js";
 
 /**
- * `roll_multiple` (seed 003, dice.md §5): a batch of `roll_dice` configurations, optionally
+ * `roll_multiple` (docs/dice.md §5): a batch of `roll_dice` configurations, optionally
  * repeated, in one call.
  *
  * @param dependencies - the instance's dice, clock and tables
@@ -26,12 +26,20 @@ export function createRollMultipleTool(dependencies: DiceToolDependencies): Tool
     output: rollMultipleOutput,
     annotations: ROLLING_HINTS,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
-    handler: (_args, context) =>
+    crossFieldRules: [
+      { reads: ["rolls"], check: ({ rolls = [] }) => checkRolls(rolls) },
+      {
+        reads: ["rolls", "count"],
+        check: ({ rolls = [], count = 1 }) => checkTotalDice(rolls, count),
+      },
+    ],
+    handler: (args, context) =>
       valueOrInvalid(
         respondToRollMultiple(
-          context.rawArguments,
+          args,
           dependencies.random,
           dependencies.now().toISOString(),
+          context.rawArguments,
         ),
       ),
   });

@@ -1,6 +1,13 @@
-import { defineTool, type Tool } from "@tabletop-mcp/kit";
+import { type CrossFieldRule, defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
-import { LIMITS, respondToRollTable, TABLE_LIMITS } from "../engine/index.js";
+import {
+  checkUniqueCount,
+  chooseTable,
+  LIMITS,
+  type RandomTable,
+  respondToRollTable,
+  TABLE_LIMITS,
+} from "../engine/index.js";
 import {
   type DiceToolDependencies,
   INTERNAL_ERROR_MESSAGE,
@@ -8,36 +15,7 @@ import {
   valueOrInvalid,
 } from "./dependencies.js";
 import { rollTableOutput } from "./result-schemas.js";
-
-const entrySchema = z.union(
-  [
-    z.string(),
-    z.strictObject({
-      text: z.string(),
-      weight: z.int().optional(),
-      range: z.union([z.string(), z.int()]).optional(),
-    }),
-  ],
-  { error: 'Expected an entry: a string, {"text","weight"} or {"text","range"}' },
-);
-
-const tableSchema = z
-  .strictObject({
-    name: z.string().optional(),
-    description: z.string().optional(),
-    die: z
-      .union([z.string(), z.int()], { error: 'Expected a die such as "d8" or a number of sides' })
-      .optional()
-      .describe(
-        'The die that selects an entry, e.g. "d20"; defaults to the highest range or the total weight.',
-      ),
-    entries: z
-      .array(entrySchema)
-      .describe(
-        `1-${TABLE_LIMITS.maxEntries} entries: strings (weight 1), {"text","weight"} objects, or {"text","range"} objects with die ranges such as "1-3" that cover the die without gaps or overlaps.`,
-      ),
-  })
-  .describe("A table given inline.");
+import { tableSchema } from "./table-schema.js";
 
 const input = z.strictObject({
   table: tableSchema.optional(),
@@ -66,7 +44,7 @@ const input = z.strictObject({
 });
 
 /**
- * `roll_table` (issue 3): draws from a random table given inline or by the name of a table
+ * `roll_table` (docs/dice.md §10): draws from a random table given inline or by the name of a table
  * loaded from `--tables DIR`.
  *
  * @param dependencies - the instance's dice, clock and named tables
@@ -86,14 +64,33 @@ export function createRollTableTool(dependencies: DiceToolDependencies): Tool {
     output: rollTableOutput,
     annotations: ROLLING_HINTS,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
-    handler: (_args, context) =>
+    crossFieldRules: rollTableRules(dependencies.tables),
+    handler: (args, context) =>
       valueOrInvalid(
         respondToRollTable(
-          context.rawArguments,
+          args,
           dependencies.tables,
           dependencies.random,
           dependencies.now().toISOString(),
+          context.rawArguments,
         ),
       ),
   });
+}
+
+/** Which table a call means, and whether it has enough entries for unique draws. */
+function rollTableRules(
+  tables: ReadonlyMap<string, RandomTable>,
+): CrossFieldRule<z.output<typeof input>>[] {
+  const tableProblems = (args: Partial<z.output<typeof input>>) => {
+    const chosen = chooseTable(args, tables);
+    return chosen.ok ? [] : chosen.problems;
+  };
+  return [
+    { reads: ["table", "name"], check: tableProblems },
+    {
+      reads: ["table", "name", "count", "unique"],
+      check: (args) => checkUniqueCount(args, tables),
+    },
+  ];
 }

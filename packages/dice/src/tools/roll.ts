@@ -1,5 +1,5 @@
-import { defineTool, type Tool } from "@tabletop-mcp/kit";
-import { respondToRoll } from "../engine/index.js";
+import { defineTool, type ParameterProblem, type Tool } from "@tabletop-mcp/kit";
+import { respondToRoll, validateRoll } from "../engine/index.js";
 import {
   type DiceToolDependencies,
   INTERNAL_ERROR_MESSAGE,
@@ -11,7 +11,7 @@ import { rollInput } from "./parameters.js";
 import { rollOutput } from "./result-schemas.js";
 
 /**
- * `roll` (dice.md §6): one dice group written in standard notation, mapped onto `roll_dice`.
+ * `roll` (docs/dice.md §6): one dice group written in standard notation, mapped onto `roll_dice`.
  *
  * @param dependencies - the instance's dice, clock and tables
  * @returns the tool
@@ -25,9 +25,21 @@ export function createRollTool(dependencies: DiceToolDependencies): Tool {
     output: rollOutput,
     annotations: ROLLING_HINTS,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
-    handler: (_args, context) =>
+    crossFieldRules: [{ reads: ["notation"], check: notationProblems }],
+    handler: (args, context) =>
       valueOrInvalid(
-        respondToRoll(context.rawArguments, dependencies.random, dependencies.now().toISOString()),
+        respondToRoll(
+          args,
+          dependencies.random,
+          dependencies.now().toISOString(),
+          context.rawArguments,
+        ),
       ),
   });
+}
+
+/** Mistakes in the notation, each at its position; a label is not needed to find them. */
+function notationProblems({ notation = "" }: { notation?: string }): ParameterProblem[] {
+  const validation = validateRoll({ notation });
+  return validation.ok ? [] : validation.problems;
 }

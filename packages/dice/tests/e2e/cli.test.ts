@@ -91,7 +91,7 @@ describe("the tabletop-dice command", () => {
     ]);
     const body = await callOk(connection.client, "roll_table", { name: "encounters" });
     await connection.close();
-    // The seed's first word 3899502165 on a d6: 3899502165 mod 6 = 3, face 4 (dice.md §7 vector).
+    // The seed's first word 3899502165 on a d6: 3899502165 mod 6 = 3, face 4 (docs/dice.md §7 vector).
     expect(body.result).toMatchObject({
       table: "encounters",
       draws: [{ roll: 4, entry: "Wolves" }],

@@ -19,7 +19,7 @@ describe("tabletop-dice over HTTP", () => {
     expect(tools).toHaveLength(5);
   });
 
-  it("answers every invalid request of dice.md in the contract's shape and keeps answering", async () => {
+  it("answers every invalid request of docs/dice.md in the invalid-parameters shape and keeps answering", async () => {
     const connection = await connectHttp(server.url);
     await expectInvalidCasesRefusedAndServerAlive(connection.client);
     await connection.close();

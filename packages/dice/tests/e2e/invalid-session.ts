@@ -4,7 +4,7 @@ import { call, callOk } from "../harness.js";
 import { expectInvalidParameters, INVALID_CASES } from "../invalid-cases.js";
 
 /**
- * Sends every invalid request of dice.md through a real client, checking each answer, then
+ * Sends every invalid request of docs/dice.md through a real client, checking each answer, then
  * checks that the server still rolls.
  */
 export async function expectInvalidCasesRefusedAndServerAlive(client: Client): Promise<void> {

@@ -17,7 +17,7 @@ describe("rate limiting over stdio", () => {
     const finished = results.map((result) =>
       Date.parse((result.structuredContent as unknown as Timed).metadata.timestamp),
     );
-    // Starts at 0, 200 and 400 ms (dice.md §8). The timestamps are taken inside the handler,
+    // Starts at 0, 200 and 400 ms (docs/dice.md §8). The timestamps are taken inside the handler,
     // which on a loaded machine may run a little after its scheduled start: hence the slack,
     // far below the 200 ms a missing limiter would lose.
     const [first = 0, second = 0, third = 0] = finished;

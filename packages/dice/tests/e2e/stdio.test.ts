@@ -16,7 +16,7 @@ describe("tabletop-dice over stdio", () => {
     ]);
   });
 
-  it("answers every invalid request of dice.md in the contract's shape and keeps answering", async () => {
+  it("answers every invalid request of docs/dice.md in the invalid-parameters shape and keeps answering", async () => {
     const connection = await connectStdio(["--rate-limit-ms", "0"]);
     await expectInvalidCasesRefusedAndServerAlive(connection.client);
     await connection.close();
@@ -40,7 +40,7 @@ describe("tabletop-dice over stdio", () => {
       run.map((body) => (body as { result?: unknown; results?: unknown }).result ?? body.results),
     );
     expect(results[1]).toEqual(results[0]);
-    // dice.md §7: the seed tabletop shows 4, 1, 2, 6 on its first 4d6.
+    // docs/dice.md §7: the seed tabletop shows 4, 1, 2, 6 on its first 4d6.
     expect(runs[0]?.[0]?.result).toMatchObject({
       total: 13,
       dice: [{ rolls: [4] }, { rolls: [1] }, { rolls: [2] }, { rolls: [6] }],

@@ -1,6 +1,6 @@
+import { createSeededSource } from "@tabletop-mcp/kit/random";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createSeededSource } from "../../src/engine/random/xoshiro128.js";
 import { type RollResult, rollDice } from "../../src/engine/roll-dice.js";
 import type { RollDiceParams } from "../../src/engine/roll-dice-params.js";
 import { rollDiceParamsArbitrary } from "./support/arbitraries.js";

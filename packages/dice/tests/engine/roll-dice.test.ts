@@ -1,5 +1,5 @@
+import { createScriptedSource } from "@tabletop-mcp/kit/random";
 import { describe, expect, it } from "vitest";
-import { createScriptedSource } from "../../src/engine/random/scripted-source.js";
 import { type RollResult, rollDice } from "../../src/engine/roll-dice.js";
 import type { RollDiceParams } from "../../src/engine/roll-dice-params.js";
 import { valid, wordsForFaces } from "./support/fixtures.js";

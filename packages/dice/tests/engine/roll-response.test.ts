@@ -1,5 +1,6 @@
+import { createScriptedSource } from "@tabletop-mcp/kit/random";
 import { describe, expect, it } from "vitest";
-import { createScriptedSource } from "../../src/engine/random/scripted-source.js";
+import type { RollDiceParams } from "../../src/engine/roll-dice-params.js";
 import { respondToRollDice } from "../../src/engine/roll-response.js";
 import { wordsForFaces } from "./support/fixtures.js";
 
@@ -7,15 +8,20 @@ function compact(json: string): string {
   return JSON.stringify(JSON.parse(json));
 }
 
-function respond(args: unknown, faces: number[], timestamp: string): string {
+function respond(
+  args: RollDiceParams,
+  faces: number[],
+  timestamp: string,
+  received: unknown = args,
+): string {
   const source = createScriptedSource(wordsForFaces(...faces));
-  const response = respondToRollDice(args, source, timestamp);
+  const response = respondToRollDice(args, source, timestamp, received);
   if (!response.ok) expect.fail(JSON.stringify(response.problems));
   expect(source.consumed).toBe(faces.length);
   return JSON.stringify(response.value);
 }
 
-describe("roll_dice worked examples of dice.md §4.4, byte for byte", () => {
+describe("roll_dice worked examples of docs/dice.md §4.4, byte for byte", () => {
   it("Example 1: keeps the highest three of 4d6", () => {
     const expected = `{"result":{"total":14,"dice":[
       {"die":1,"sides":6,"rolls":[5],"value":5,"kept":true,"special":null},
@@ -64,9 +70,10 @@ describe("roll_dice worked examples of dice.md §4.4, byte for byte", () => {
   });
 
   it("echoes the arguments exactly as received, nulls included, and the label after description", () => {
-    const args = { dice_count: 1, dice_sides: 20, modifier: null, label: "attack" };
-    const json = JSON.parse(respond(args, [17], "2025-01-01T00:00:00.000Z"));
-    expect(json.metadata.parameters).toEqual(args);
+    const received = { dice_count: 1, dice_sides: 20, modifier: null, label: "attack" };
+    const args = { dice_count: 1, dice_sides: 20, label: "attack" };
+    const json = JSON.parse(respond(args, [17], "2025-01-01T00:00:00.000Z", received));
+    expect(json.metadata.parameters).toEqual(received);
     expect(Object.keys(json.result)).toEqual([
       "total",
       "dice",

@@ -23,7 +23,7 @@ async function odds(args: Record<string, unknown>): Promise<ProbabilityBody> {
 }
 
 describe("dice_probability", () => {
-  it("gives 4d6kh3's exact distribution (dice.md §9 vector)", async () => {
+  it("gives 4d6kh3's exact distribution (docs/dice.md §9.4 reference values)", async () => {
     const counts = [1, 4, 10, 21, 38, 62, 91, 122, 148, 167, 172, 160, 131, 94, 54, 21];
     const body = await odds({ dice_count: 4, dice_sides: 6, keep_highest: 3, at_least: [15] });
     expect(body.result).toMatchObject({ operation: "4d6kh3", min: 3, max: 18 });

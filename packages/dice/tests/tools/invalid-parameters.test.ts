@@ -10,7 +10,7 @@ describe("invalid requests through the in-memory transport", () => {
   afterAll(() => connection.close());
 
   it.each(INVALID_CASES.map((entry) => [entry.name, entry] as const))(
-    "refuses %s in the contract's shape",
+    "refuses %s in the invalid-parameters shape",
     async (_name, entry) => {
       const result = await call(connection.client, entry.tool, entry.args);
       expectInvalidParameters(result, entry.details, entry.unordered);

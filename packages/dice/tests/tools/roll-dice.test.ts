@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createScriptedSource } from "../../src/index.js";
 import { call, callOk, connectInMemory, fixedClock, textOf, wordsForFaces } from "../harness.js";
 
-/** dice.md §4.4 Example 1, as printed in the spec. */
+/** docs/dice.md §4.4's first example, as printed there. */
 const EXAMPLE_1 = `{"result":{"total":14,"dice":[
   {"die":1,"sides":6,"rolls":[5],"value":5,"kept":true,"special":null},
   {"die":2,"sides":6,"rolls":[3],"value":3,"kept":true,"special":null},
@@ -12,7 +12,7 @@ const EXAMPLE_1 = `{"result":{"total":14,"dice":[
  "metadata":{"parameters":{"dice_count":4,"dice_sides":6,"keep_highest":3},
   "timestamp":"2025-04-17T14:32:49.000Z","rng":"crypto"}}`;
 
-/** dice.md §4.4 Example 2. */
+/** docs/dice.md §4.4's second example. */
 const EXAMPLE_2 = `{"result":{"total":3,"successes":3,"total_dice":5,"dice":[
   {"die":1,"sides":10,"rolls":[10,4],"value":14,"kept":true,"special":"exploded,success"},
   {"die":2,"sides":10,"rolls":[3],"value":3,"kept":true,"special":null},
@@ -24,7 +24,7 @@ const EXAMPLE_2 = `{"result":{"total":3,"successes":3,"total_dice":5,"dice":[
  "metadata":{"parameters":{"dice_count":5,"dice_sides":10,"exploding":true,"drop_lowest":1,"target_number":8},
   "timestamp":"2025-04-17T14:33:02.117Z","rng":"crypto"}}`;
 
-/** dice.md §4.4 Example 3. */
+/** docs/dice.md §4.4's third example. */
 const EXAMPLE_3 = `{"result":{"total":10,"dice":[
   {"die":1,"sides":6,"rolls":[1,1],"value":2,"kept":true,"special":"rerolled,min_applied"},
   {"die":2,"sides":6,"rolls":[2,5],"value":5,"kept":true,"special":"rerolled"},
@@ -54,7 +54,7 @@ describe("roll_dice", () => {
     ["the ability score", EXAMPLE_1, [5, 3, 6, 2]],
     ["the exploding success pool", EXAMPLE_2, [10, 4, 3, 8, 1, 9]],
     ["reroll, minimum and a negative modifier", EXAMPLE_3, [1, 1, 2, 5, 4]],
-  ])("answers dice.md's example of %s byte for byte", async (_name, text, faces) => {
+  ])("answers docs/dice.md's example of %s byte for byte", async (_name, text, faces) => {
     const example = JSON.parse(text) as Example;
     const result = await rollExample(example, faces);
     expect(result.isError).toBeFalsy();
@@ -93,7 +93,7 @@ describe("roll_dice", () => {
     expect(result.dice[0]).toMatchObject({ kept: false, special: "exploded" });
   });
 
-  it("rolls 4, 1, 2, 6 for 4d6 under the seed tabletop (dice.md §7)", async () => {
+  it("rolls 4, 1, 2, 6 for 4d6 under the seed tabletop (docs/dice.md §7)", async () => {
     const connection = await connectInMemory({ seed: "tabletop" });
     const body = await callOk(connection.client, "roll_dice", { dice_count: 4, dice_sides: 6 });
     await connection.close();
@@ -148,7 +148,7 @@ describe("roll_dice", () => {
     expect(result.total).toBe(result.dice.reduce((sum, die) => sum + die.value, 0));
   });
 
-  it("answers an unexpected failure with dice.md's internal message, not a stack trace", async () => {
+  it("answers an unexpected failure with docs/dice.md's internal message, not a stack trace", async () => {
     const connection = await connectInMemory({ random: createScriptedSource([]) });
     const result = await call(connection.client, "roll_dice", { dice_count: 1, dice_sides: 6 });
     const after = await call(connection.client, "roll_dice", { dice_count: 1, dice_sides: 1 });

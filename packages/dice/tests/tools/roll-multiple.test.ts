@@ -69,7 +69,7 @@ describe("roll_multiple", () => {
     expect(Object.keys(first ?? {}).slice(-3)).toEqual(["label", "set", "index"]);
   });
 
-  it("draws the seeded five d20s 6, 19, 6, 10, 16 as five sets (dice.md §7)", async () => {
+  it("draws the seeded five d20s 6, 19, 6, 10, 16 as five sets (docs/dice.md §7)", async () => {
     const connection = await connectInMemory({ seed: "tabletop" });
     const body = await callOk(connection.client, "roll_multiple", {
       rolls: [{ dice_count: 1, dice_sides: 20 }],

@@ -3,7 +3,7 @@ import { assertKnownExtraDie, extraDieDelta, extraDieEntry } from "./extra-die.j
 import { type DualityOutcome, meetsDifficulty, selectOutcome } from "./outcome.js";
 import type { KnownExtraDie } from "./parameter-issues.js";
 
-/** Input of `duality_outcome` (duality.md §3.3): known dice, nothing rolled. */
+/** Input of `duality_outcome` (docs/duality.md §3.3): known dice, nothing rolled. */
 export interface ActionOutcomeInput extends KnownExtraDie {
   readonly hope: number;
   readonly fear: number;
@@ -12,7 +12,7 @@ export interface ActionOutcomeInput extends KnownExtraDie {
 }
 
 /**
- * Output of `duality_action_roll` and `duality_outcome` (duality.md §3.2). Optional keys are
+ * Output of `duality_action_roll` and `duality_outcome` (docs/duality.md §3.2). Optional keys are
  * absent, never `undefined`, when they do not apply.
  */
 export interface ActionResult {
@@ -29,10 +29,10 @@ export interface ActionResult {
 }
 
 /**
- * Classifies known Duality Dice without rolling (duality.md §1 and §3.3).
+ * Classifies known Duality Dice without rolling (docs/duality.md §1 and §3.3).
  *
  * @param input - the dice, optional modifier (default 0), difficulty and extra die
- * @returns the result object of `duality_outcome`, keys in the spec's order
+ * @returns the result object of `duality_outcome`, keys in the order of docs/duality.md §3.2
  * @throws DualityError when a die is not a face, a number is not an integer, the difficulty is
  *   negative, or both extra dice are given
  */

@@ -3,7 +3,7 @@ import { type DieRoller, rollCheckedDie } from "./die-roller.js";
 import { assertModifierAndDifficulty, DUALITY_DIE_SIDES } from "./duality-dice.js";
 import { type AdvantageCounts, netExtraDie, rollExtraDie } from "./extra-die.js";
 
-/** Input of `duality_action_roll` (duality.md §3.2). */
+/** Input of `duality_action_roll` (docs/duality.md §3.2). */
 export interface ActionRollInput extends AdvantageCounts {
   readonly modifier?: number | undefined;
   readonly difficulty?: number | undefined;
@@ -11,7 +11,7 @@ export interface ActionRollInput extends AdvantageCounts {
 
 /**
  * Rolls the Duality Dice, and the d6 when net advantage is not zero, then classifies them.
- * Dice are drawn in the order Hope, Fear, extra d6 (duality.md §1, "Randomness").
+ * Dice are drawn in the order Hope, Fear, extra d6 (docs/duality.md §7).
  *
  * @param input - optional modifier, difficulty and advantage/disadvantage counts
  * @param rollDie - the injected die roller

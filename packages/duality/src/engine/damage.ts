@@ -2,7 +2,7 @@ import { assertInteger, assertIntegerAtLeast } from "./assert-integer.js";
 import { DualityError } from "./duality-error.js";
 import { type DamageThresholds, THRESHOLD_ORDER_ISSUE } from "./parameter-issues.js";
 
-/** How hard one instance of damage hits (duality.md §5.3). */
+/** How hard one instance of damage hits (docs/duality.md §5.3). */
 export const DAMAGE_SEVERITIES = ["NONE", "MINOR", "MAJOR", "SEVERE", "MASSIVE"] as const;
 
 /** One damage severity. */
@@ -38,7 +38,7 @@ const HIT_POINTS_BY_SEVERITY: Record<DamageSeverity, number> = {
 
 function applyImmunityAndResistance(input: DamageInput): number {
   if (input.immune === true) return 0;
-  // Halves round up (SRD "Additional Rules"); `+ 0` turns the -0 of ceil(-0.5) into 0.
+  // Halves round up (docs/duality.md §5.3); `+ 0` turns the -0 of ceil(-0.5) into 0.
   if (input.resistant === true) return Math.ceil(input.damage / 2) + 0;
   return input.damage;
 }
@@ -65,7 +65,7 @@ function assertDamageInput(input: DamageInput): void {
 }
 
 /**
- * Turns one instance of incoming damage into Hit Points to mark (duality.md §5.3): immunity or
+ * Turns one instance of incoming damage into Hit Points to mark (docs/duality.md §5.3): immunity or
  * resistance first, then the thresholds (with the optional Massive Damage rule), then one
  * Armor Slot, which direct damage cannot use and which is not spent when nothing would be marked.
  *

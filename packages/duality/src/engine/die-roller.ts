@@ -1,3 +1,10 @@
+import {
+  createCryptoSource,
+  createSeededSource,
+  type RandomSource,
+  replaySeedProblem,
+  rollFace,
+} from "@tabletop-mcp/kit/random";
 import { DualityError } from "./duality-error.js";
 
 /**
@@ -21,4 +28,30 @@ export function rollCheckedDie(rollDie: DieRoller, sides: number): number {
     throw new DualityError("INVALID_DIE_ROLL", `A d${sides} cannot show ${face}`);
   }
   return face;
+}
+
+/**
+ * A die roller drawing fair faces from a source of words (the kit's rejection sampling, so every
+ * face is exactly equally likely).
+ *
+ * @param source - the words, e.g. the kit's crypto, seeded or scripted source
+ * @returns a die roller
+ */
+export function createDieRoller(source: RandomSource): DieRoller {
+  return (sides) => rollFace(source, sides);
+}
+
+/**
+ * The die roller of a table: unpredictable dice by default, or a replay of the seed's dice.
+ *
+ * @param seed - a replay seed of 1 to 256 characters; when omitted the dice come from the
+ *   platform CSPRNG
+ * @returns a die roller
+ * @throws DualityError `INVALID_SEED` for an empty or too long seed
+ */
+export function createRandomDieRoller(seed?: string): DieRoller {
+  if (seed === undefined) return createDieRoller(createCryptoSource());
+  const problem = replaySeedProblem(seed);
+  if (problem !== undefined) throw new DualityError("INVALID_SEED", problem);
+  return createDieRoller(createSeededSource(seed));
 }

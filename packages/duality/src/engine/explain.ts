@@ -7,7 +7,7 @@ import { extraDieEntry } from "./extra-die.js";
 import type { DualityOutcome } from "./outcome.js";
 import { RULES_VERSION } from "./rules-version.js";
 
-/** The values computed on the way to an outcome (duality.md §3.4). */
+/** The values computed on the way to an outcome (docs/duality.md §3.4). */
 export interface ExplainIntermediates {
   base_total: number;
   total: number;
@@ -99,7 +99,7 @@ function buildSteps(result: ActionResult, baseTotal: number): ExplainSteps {
 
 /**
  * Evaluates known dice like {@link evaluateActionOutcome} and explains the evaluation in the
- * five fixed steps of duality.md §3.4. Deterministic: equal inputs give byte-equal JSON.
+ * five fixed steps of docs/duality.md §3.4. Deterministic: equal inputs give byte-equal JSON.
  *
  * @param input - the dice, optional modifier, difficulty and extra die
  * @returns the result object of `duality_explain`

@@ -17,7 +17,7 @@ export interface AdvantageCounts {
 export type ExtraDieKind = "advantage" | "disadvantage" | "none";
 
 /**
- * Cancels advantage against disadvantage one for one (duality.md §1 step 2): only the sign of
+ * Cancels advantage against disadvantage one for one (docs/duality.md §1 step 2): only the sign of
  * the difference matters, and several sources on one side still give a single d6.
  *
  * @param counts - the advantage and disadvantage counts (default 0)

@@ -11,7 +11,12 @@ export {
   type DamageSeverity,
   resolveDamage,
 } from "./damage.js";
-export { type DieRoller, rollCheckedDie } from "./die-roller.js";
+export {
+  createDieRoller,
+  createRandomDieRoller,
+  type DieRoller,
+  rollCheckedDie,
+} from "./die-roller.js";
 export { DUALITY_DIE_SIDES } from "./duality-dice.js";
 export { DualityError, type DualityErrorCode } from "./duality-error.js";
 export {
@@ -49,14 +54,6 @@ export {
   type ProbabilityResult,
 } from "./probability.js";
 export {
-  CRYPTO_POOL_SIZE,
-  createCryptoWordSource,
-  createDieRoller,
-  createRandomDieRoller,
-  createSeededWordSource,
-  type WordSource,
-} from "./random.js";
-export {
   evaluateReactionOutcome,
   REACTION_OUTCOMES,
   type ReactionOutcome,
@@ -65,9 +62,3 @@ export {
 } from "./reaction-outcome.js";
 export { type ReactionRollInput, rollReaction } from "./reaction-roll.js";
 export { getRulesVersion, RULES_VERSION, type RulesVersionResult } from "./rules-version.js";
-export {
-  createXoshiro128StarStar,
-  MAX_SEED_LENGTH,
-  seedStateFromString,
-  type Xoshiro128State,
-} from "./xoshiro128-star-star.js";

@@ -1,4 +1,4 @@
-/** The Duality outcomes in canonical enum order (duality.md §1; proto numbers 1..7). */
+/** The Duality outcomes in canonical order, numbered 1..7 (docs/duality.md §1). */
 export const DUALITY_OUTCOMES = [
   "ROLL_WITH_HOPE",
   "ROLL_WITH_FEAR",
@@ -13,7 +13,7 @@ export const DUALITY_OUTCOMES = [
 export type DualityOutcome = (typeof DUALITY_OUTCOMES)[number];
 
 /**
- * Applies the outcome table of duality.md §1, first matching rule wins. The advantage die never
+ * Applies the outcome table of docs/duality.md §1, first matching rule wins. The advantage die never
  * reaches this function: it changes the total, not the crit or the Hope/Fear comparison.
  *
  * @param hope - the Hope die
@@ -36,7 +36,7 @@ export function selectOutcome(
 }
 
 /**
- * Whether a total meets a difficulty, a crit counting as meeting it (duality.md §1 rule 5).
+ * Whether a total meets a difficulty, a crit counting as meeting it (docs/duality.md §1 rule 5).
  * Without a difficulty nothing is met, not even a crit.
  *
  * @param total - the roll total

@@ -1,6 +1,6 @@
 /**
- * A cross-field rule violation, worded as duality.md specifies, ready to be reported in the
- * contract's `Invalid parameters provided` details.
+ * A cross-field rule violation, worded as docs/duality.md §6 shows, ready to be reported in the
+ * `details` of an `Invalid parameters provided` answer.
  */
 export interface ParameterIssue {
   readonly parameter: string;
@@ -19,13 +19,13 @@ export interface DamageThresholds {
   readonly severe_threshold: number;
 }
 
-/** Issue reported when both extra dice are given (duality.md §2.1). */
+/** Issue reported when both extra dice are given (docs/duality.md §2.1). */
 export const MUTUALLY_EXCLUSIVE_DICE_ISSUE: ParameterIssue = {
   parameter: "disadvantage_die",
   issue: "advantage_die and disadvantage_die are mutually exclusive",
 };
 
-/** Issue reported when the severe threshold is below the major one (duality.md §5.3). */
+/** Issue reported when the severe threshold is below the major one (docs/duality.md §5.3). */
 export const THRESHOLD_ORDER_ISSUE: ParameterIssue = {
   parameter: "severe_threshold",
   issue: "severe_threshold must be >= major_threshold",
@@ -44,11 +44,15 @@ export function checkExtraDieExclusivity(input: KnownExtraDie): ParameterIssue[]
 }
 
 /**
- * Checks that `severe_threshold` is not below `major_threshold`.
+ * Checks that `severe_threshold` is not below `major_threshold`; says nothing while either is
+ * unknown.
  *
  * @param input - the tool input (other keys are ignored)
  * @returns the violations, empty when the input is consistent
  */
-export function checkThresholdOrder(input: DamageThresholds): ParameterIssue[] {
-  return input.severe_threshold < input.major_threshold ? [THRESHOLD_ORDER_ISSUE] : [];
+export function checkThresholdOrder(input: Partial<DamageThresholds>): ParameterIssue[] {
+  const { major_threshold: major, severe_threshold: severe } = input;
+  return major !== undefined && severe !== undefined && severe < major
+    ? [THRESHOLD_ORDER_ISSUE]
+    : [];
 }

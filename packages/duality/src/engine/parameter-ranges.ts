@@ -5,7 +5,7 @@ export interface IntegerRange {
 }
 
 /**
- * The integer ranges every Duality tool accepts (duality.md §2.1 and §5.3), so the tool layer
+ * The integer ranges every Duality tool accepts (docs/duality.md §2.1 and §5.3), so the tool layer
  * can build its input schemas from the same numbers the rules use.
  */
 export const PARAMETER_RANGES = {

@@ -7,7 +7,7 @@ import {
 } from "./extra-die.js";
 import { type DualityOutcome, meetsDifficulty, selectOutcome } from "./outcome.js";
 
-/** Input of `duality_probability` (duality.md §3.5). */
+/** Input of `duality_probability` (docs/duality.md §3.5). */
 export interface ProbabilityInput extends AdvantageCounts {
   readonly modifier?: number | undefined;
   readonly difficulty?: number | undefined;
@@ -79,7 +79,7 @@ function countOutcomes(
 
 /**
  * Counts every outcome exactly over all equally likely dice combinations: the 144 Hope/Fear
- * pairs, times the 6 faces of the extra die when net advantage is not zero (duality.md §3.5).
+ * pairs, times the 6 faces of the extra die when net advantage is not zero (docs/duality.md §3.5).
  *
  * @param input - optional modifier (default 0), difficulty and advantage/disadvantage counts
  * @returns the result object of `duality_probability`

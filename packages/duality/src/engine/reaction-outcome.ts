@@ -2,7 +2,7 @@ import { assertDualityDice, assertModifierAndDifficulty } from "./duality-dice.j
 import { assertKnownExtraDie, extraDieDelta, extraDieEntry } from "./extra-die.js";
 import type { KnownExtraDie } from "./parameter-issues.js";
 
-/** The outcomes of a reaction roll: no Hope or Fear flavour (duality.md §5.2). */
+/** The outcomes of a reaction roll: no Hope or Fear flavour (docs/duality.md §5.2). */
 export const REACTION_OUTCOMES = ["CRITICAL_SUCCESS", "SUCCESS", "FAILURE"] as const;
 
 /** One classified reaction roll. */
@@ -16,7 +16,7 @@ export interface ReactionOutcomeInput extends KnownExtraDie {
   readonly modifier?: number | undefined;
 }
 
-/** Output of `duality_reaction_roll` and `duality_reaction_outcome` (duality.md §5.2). */
+/** Output of `duality_reaction_roll` and `duality_reaction_outcome` (docs/duality.md §5.2). */
 export interface ReactionResult {
   hope: number;
   fear: number;

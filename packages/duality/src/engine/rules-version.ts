@@ -3,7 +3,7 @@ import { DUALITY_OUTCOMES, type DualityOutcome } from "./outcome.js";
 /** The rules version every result reports. */
 export const RULES_VERSION = "1.0.0";
 
-/** Output of `duality_rules_version` (duality.md §3.1). */
+/** Output of `duality_rules_version` (docs/duality.md §3.1). */
 export interface RulesVersionResult {
   system: "Daggerheart";
   module: "Duality";
@@ -16,7 +16,7 @@ export interface RulesVersionResult {
 }
 
 /**
- * Describes the rule semantics used to evaluate Duality rolls (seed 000's values).
+ * Describes the rule semantics used to evaluate Duality rolls (docs/duality.md §3.1).
  *
  * @returns a fresh copy of the constant metadata, safe for the caller to mutate
  */

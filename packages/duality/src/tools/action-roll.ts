@@ -13,7 +13,7 @@ const input = z.strictObject({
 });
 
 /**
- * `duality_action_roll` (duality.md §3.2): rolls the Hope and Fear d12s, and one d6 when net
+ * `duality_action_roll` (docs/duality.md §3.2): rolls the Hope and Fear d12s, and one d6 when net
  * advantage is not zero, then classifies the roll.
  *
  * @param rollDie - the session's die roller

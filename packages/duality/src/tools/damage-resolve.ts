@@ -1,12 +1,7 @@
 import { defineTool } from "@tabletop-mcp/kit";
 import * as z from "zod";
-import {
-  checkThresholdOrder,
-  DAMAGE_SEVERITIES,
-  PARAMETER_RANGES,
-  resolveDamage,
-} from "../engine/index.js";
-import { DETERMINISTIC_HINTS } from "./parameters.js";
+import { DAMAGE_SEVERITIES, PARAMETER_RANGES, resolveDamage } from "../engine/index.js";
+import { DETERMINISTIC_HINTS, THRESHOLD_ORDER_RULE } from "./parameters.js";
 
 function rangedInteger(parameter: "damage" | "major_threshold" | "severe_threshold") {
   const { min, max } = PARAMETER_RANGES[parameter];
@@ -41,7 +36,7 @@ const input = z.strictObject({
   direct: z.boolean().optional().describe("Direct damage: Armor Slots cannot reduce it."),
 });
 
-/** `duality_damage_resolve` (duality.md §5.3): damage against HP thresholds. */
+/** `duality_damage_resolve` (docs/duality.md §5.3): damage against HP thresholds. */
 export const damageResolveTool = defineTool({
   name: "duality_damage_resolve",
   title: "Resolve damage against thresholds",
@@ -57,6 +52,6 @@ export const damageResolveTool = defineTool({
     hp_marked: z.int().min(0).max(4).describe("The Hit Points to mark."),
   }),
   annotations: DETERMINISTIC_HINTS,
-  checkArguments: (args) => checkThresholdOrder(args),
+  crossFieldRules: [THRESHOLD_ORDER_RULE],
   handler: (args) => resolveDamage(args),
 });

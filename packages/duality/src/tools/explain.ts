@@ -1,14 +1,9 @@
 import { defineTool } from "@tabletop-mcp/kit";
 import * as z from "zod";
-import {
-  checkExtraDieExclusivity,
-  DUALITY_OUTCOMES,
-  explainActionOutcome,
-  RULES_VERSION,
-} from "../engine/index.js";
+import { DUALITY_OUTCOMES, explainActionOutcome, RULES_VERSION } from "../engine/index.js";
 import { knownActionDiceShape } from "./outcome.js";
 import { OUTCOME_GUIDE } from "./outcome-guide.js";
-import { DETERMINISTIC_HINTS, parameters } from "./parameters.js";
+import { DETERMINISTIC_HINTS, EXTRA_DIE_RULE, parameters } from "./parameters.js";
 import { actionResultShape } from "./result-schemas.js";
 
 const extraDieData = {
@@ -67,7 +62,7 @@ const output = z.object({
     ),
 });
 
-/** `duality_explain` (duality.md §3.4): the outcome of known dice, step by step. */
+/** `duality_explain` (docs/duality.md §3.4): the outcome of known dice, step by step. */
 export const explainTool = defineTool({
   name: "duality_explain",
   title: "Explain a Duality outcome",
@@ -75,7 +70,7 @@ export const explainTool = defineTool({
   input: z.strictObject({ ...knownActionDiceShape, request_id: parameters.requestId.optional() }),
   output,
   annotations: DETERMINISTIC_HINTS,
-  checkArguments: (args) => checkExtraDieExclusivity(args),
+  crossFieldRules: [EXTRA_DIE_RULE],
   handler: ({ request_id: requestId, ...dice }, context) => {
     if (requestId !== undefined) context.logger.debug("explain", { request_id: requestId });
     return explainActionOutcome(dice);

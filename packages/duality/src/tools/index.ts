@@ -10,7 +10,7 @@ import { createReactionRollTool } from "./reaction-roll.js";
 import { rulesVersionTool } from "./rules-version.js";
 
 /**
- * Every Duality tool, in the order duality.md lists them; the two rolling tools draw from
+ * Every Duality tool, in the order docs/duality.md lists them; the two rolling tools draw from
  * `rollDie`.
  *
  * @param rollDie - the die roller of one server instance

@@ -1,8 +1,8 @@
 import { defineTool } from "@tabletop-mcp/kit";
 import * as z from "zod";
-import { checkExtraDieExclusivity, evaluateActionOutcome } from "../engine/index.js";
+import { evaluateActionOutcome } from "../engine/index.js";
 import { OUTCOME_GUIDE } from "./outcome-guide.js";
-import { DETERMINISTIC_HINTS, parameters } from "./parameters.js";
+import { DETERMINISTIC_HINTS, EXTRA_DIE_RULE, parameters } from "./parameters.js";
 import { actionResultSchema } from "./result-schemas.js";
 
 /** The known dice of an action roll, shared by `duality_outcome` and `duality_explain`. */
@@ -15,7 +15,7 @@ export const knownActionDiceShape = {
   disadvantage_die: parameters.disadvantageDie.optional(),
 };
 
-/** `duality_outcome` (duality.md §3.3): classifies known dice without rolling. */
+/** `duality_outcome` (docs/duality.md §3.3): classifies known dice without rolling. */
 export const outcomeTool = defineTool({
   name: "duality_outcome",
   title: "Duality outcome from known dice",
@@ -23,6 +23,6 @@ export const outcomeTool = defineTool({
   input: z.strictObject(knownActionDiceShape),
   output: actionResultSchema,
   annotations: DETERMINISTIC_HINTS,
-  checkArguments: (args) => checkExtraDieExclusivity(args),
+  crossFieldRules: [EXTRA_DIE_RULE],
   handler: (args) => evaluateActionOutcome(args),
 });

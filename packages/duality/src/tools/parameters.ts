@@ -1,5 +1,10 @@
 import * as z from "zod";
-import { PARAMETER_RANGES, REQUEST_ID_LENGTH } from "../engine/index.js";
+import {
+  checkExtraDieExclusivity,
+  checkThresholdOrder,
+  PARAMETER_RANGES,
+  REQUEST_ID_LENGTH,
+} from "../engine/index.js";
 
 type RangedParameter = keyof typeof PARAMETER_RANGES;
 
@@ -8,7 +13,7 @@ function rangedInteger(parameter: RangedParameter, description: string) {
   return z.int().min(min).max(max).describe(description);
 }
 
-/** The input fields the Duality tools share (duality.md §2.1), each with its range. */
+/** The input fields the Duality tools share (docs/duality.md §2.1), each with its range. */
 export const parameters = {
   hope: rangedInteger("hope", "The Hope die as rolled, 1-12."),
   fear: rangedInteger("fear", "The Fear die as rolled, 1-12."),
@@ -48,6 +53,21 @@ export const parameters = {
       "Optional correlation id for your own logs; it does not change the result and is not echoed.",
     ),
 };
+
+/**
+ * At most one of `advantage_die` and `disadvantage_die`: a cross-field rule of every tool that
+ * takes known dice, reported with any range mistake of the same call.
+ */
+export const EXTRA_DIE_RULE = {
+  reads: ["advantage_die", "disadvantage_die"],
+  check: checkExtraDieExclusivity,
+} as const;
+
+/** `severe_threshold` is not below `major_threshold`: the cross-field rule of damage. */
+export const THRESHOLD_ORDER_RULE = {
+  reads: ["major_threshold", "severe_threshold"],
+  check: checkThresholdOrder,
+} as const;
 
 /** Annotations of the tools that only compute: same input, same answer. */
 export const DETERMINISTIC_HINTS = {

@@ -5,7 +5,7 @@ import { DETERMINISTIC_HINTS, parameters } from "./parameters.js";
 
 const count = z.int().min(0);
 
-/** `duality_probability` (duality.md §3.5): exact outcome counts over every combination. */
+/** `duality_probability` (docs/duality.md §3.5): exact outcome counts over every combination. */
 export const probabilityTool = defineTool({
   name: "duality_probability",
   title: "Exact Duality odds",

@@ -1,11 +1,11 @@
 import { defineTool } from "@tabletop-mcp/kit";
 import * as z from "zod";
-import { checkExtraDieExclusivity, evaluateReactionOutcome } from "../engine/index.js";
-import { DETERMINISTIC_HINTS, parameters } from "./parameters.js";
+import { evaluateReactionOutcome } from "../engine/index.js";
+import { DETERMINISTIC_HINTS, EXTRA_DIE_RULE, parameters } from "./parameters.js";
 import { REACTION_GUIDE } from "./reaction-guide.js";
 import { reactionResultSchema } from "./result-schemas.js";
 
-/** `duality_reaction_outcome` (duality.md §5.2): classifies a reaction roll from known dice. */
+/** `duality_reaction_outcome` (docs/duality.md §5.2): classifies a reaction roll from known dice. */
 export const reactionOutcomeTool = defineTool({
   name: "duality_reaction_outcome",
   title: "Duality reaction outcome from known dice",
@@ -20,6 +20,6 @@ export const reactionOutcomeTool = defineTool({
   }),
   output: reactionResultSchema,
   annotations: DETERMINISTIC_HINTS,
-  checkArguments: (args) => checkExtraDieExclusivity(args),
+  crossFieldRules: [EXTRA_DIE_RULE],
   handler: (args) => evaluateReactionOutcome(args),
 });

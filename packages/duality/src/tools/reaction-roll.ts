@@ -13,7 +13,7 @@ const input = z.strictObject({
 });
 
 /**
- * `duality_reaction_roll` (duality.md §5.2): rolls a reaction roll against a difficulty.
+ * `duality_reaction_roll` (docs/duality.md §5.2): rolls a reaction roll against a difficulty.
  *
  * @param rollDie - the session's die roller
  * @returns the tool

@@ -22,7 +22,7 @@ const extraDieFields = {
     .describe("The disadvantage d6 subtracted; only with net disadvantage."),
 };
 
-/** Output of `duality_action_roll` and `duality_outcome` (duality.md §3.2). */
+/** Output of `duality_action_roll` and `duality_outcome` (docs/duality.md §3.2). */
 export const actionResultShape = {
   ...rollFields,
   difficulty: z.int().optional().describe("The difficulty; absent when none was given."),
@@ -40,7 +40,7 @@ export const actionResultShape = {
 /** The schema of {@link actionResultShape}. */
 export const actionResultSchema = z.object(actionResultShape);
 
-/** Output of `duality_reaction_roll` and `duality_reaction_outcome` (duality.md §5.2). */
+/** Output of `duality_reaction_roll` and `duality_reaction_outcome` (docs/duality.md §5.2). */
 export const reactionResultSchema = z.object({
   ...rollFields,
   difficulty: z.int().describe("The difficulty."),

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { DUALITY_OUTCOMES, getRulesVersion } from "../engine/index.js";
 import { DETERMINISTIC_HINTS } from "./parameters.js";
 
-/** `duality_rules_version` (duality.md §3.1): the rule semantics, as constant metadata. */
+/** `duality_rules_version` (docs/duality.md §3.1): the rule semantics, as constant metadata. */
 export const rulesVersionTool = defineTool({
   name: "duality_rules_version",
   title: "Duality rules version",

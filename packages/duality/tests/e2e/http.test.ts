@@ -41,7 +41,7 @@ describe("tabletop-duality over HTTP", () => {
     expect(sessions[1]).toEqual(sessions[0]);
   });
 
-  it("answers every invalid case of duality.md §6 in the contract's shape and keeps answering", async () => {
+  it("answers every invalid case of docs/duality.md §6 in the invalid-parameters shape and keeps answering", async () => {
     const connection = await connectHttp(server.url);
     await connection.client.listTools();
     await expectInvalidCasesRefusedAndServerAlive(connection.client);

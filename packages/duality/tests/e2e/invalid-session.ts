@@ -4,7 +4,7 @@ import { call, callOk } from "../harness.js";
 import { expectInvalidParameters, INVALID_CASES } from "../invalid-cases.js";
 
 /**
- * Sends every invalid case of duality.md §6 through a real client, checking each answer, then
+ * Sends every invalid case of docs/duality.md §6 through a real client, checking each answer, then
  * checks that the server still answers a valid call.
  */
 export async function expectInvalidCasesRefusedAndServerAlive(client: Client): Promise<void> {

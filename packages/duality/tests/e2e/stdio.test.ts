@@ -24,7 +24,7 @@ describe("tabletop-duality over stdio", () => {
       rolls.push(sequence);
     }
     expect(rolls[1]).toEqual(rolls[0]);
-    // dice.md §7's first three words for "tabletop", each below the rejection limit.
+    // docs/dice.md §7's first three words for "tabletop", each below the rejection limit.
     expect(rolls[0]?.[0]).toMatchObject({
       hope: (3899502165 % 12) + 1,
       fear: (2334157818 % 12) + 1,
@@ -32,7 +32,7 @@ describe("tabletop-duality over stdio", () => {
     });
   });
 
-  it("answers every invalid case of duality.md §6 in the contract's shape and keeps answering", async () => {
+  it("answers every invalid case of docs/duality.md §6 in the invalid-parameters shape and keeps answering", async () => {
     const connection = await connectStdio();
     await connection.client.listTools();
     await expectInvalidCasesRefusedAndServerAlive(connection.client);

@@ -5,7 +5,7 @@ import { DualityError } from "../../src/engine/duality-error.js";
 import { D6_FACES, D12_FACES, referenceRoll } from "./reference-rules.js";
 
 describe("evaluateActionOutcome", () => {
-  it("reproduces the seed example exactly", () => {
+  it("reproduces the example of docs/duality.md §3.3 exactly", () => {
     expect(evaluateActionOutcome({ hope: 8, fear: 5, modifier: 2, difficulty: 15 })).toEqual({
       hope: 8,
       fear: 5,
@@ -18,7 +18,7 @@ describe("evaluateActionOutcome", () => {
     });
   });
 
-  it("lists the output keys in the spec's order", () => {
+  it("lists the output keys in the order of docs/duality.md §3.2", () => {
     const result = evaluateActionOutcome({ hope: 8, fear: 5, difficulty: 15, advantage_die: 3 });
     expect(Object.keys(result)).toEqual([
       "hope",
@@ -33,7 +33,7 @@ describe("evaluateActionOutcome", () => {
     ]);
   });
 
-  it("adds the advantage die to the total (duality.md §5.1)", () => {
+  it("adds the advantage die to the total (docs/duality.md §5.1)", () => {
     expect(
       evaluateActionOutcome({ hope: 5, fear: 7, modifier: 1, difficulty: 15, advantage_die: 3 }),
     ).toEqual({
@@ -49,7 +49,7 @@ describe("evaluateActionOutcome", () => {
     });
   });
 
-  it("subtracts the disadvantage die from the total (duality.md §5.1)", () => {
+  it("subtracts the disadvantage die from the total (docs/duality.md §5.1)", () => {
     const result = evaluateActionOutcome({
       hope: 5,
       fear: 7,
@@ -176,7 +176,7 @@ describe("evaluateActionOutcome", () => {
     );
   });
 
-  it("refuses both extra dice with the spec's wording on disadvantage_die", () => {
+  it("refuses both extra dice with the wording of docs/duality.md §6 on disadvantage_die", () => {
     const call = () =>
       evaluateActionOutcome({ hope: 2, fear: 5, advantage_die: 1, disadvantage_die: 2 });
     expect(call).toThrow(DualityError);

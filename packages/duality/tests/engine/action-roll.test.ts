@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluateActionOutcome } from "../../src/engine/action-outcome.js";
 import { rollAction } from "../../src/engine/action-roll.js";
-import { createRandomDieRoller } from "../../src/engine/random.js";
+import { createRandomDieRoller } from "../../src/engine/die-roller.js";
 import { scriptDice } from "./scripted-dice.js";
 
 describe("rollAction", () => {
@@ -92,7 +92,7 @@ describe("rollAction", () => {
   });
 
   it("replays the seed tabletop: Hope 10, Fear 7, advantage die 2", () => {
-    // dice.md §7 words for "tabletop": 3899502165, 2334157818, 2105672425, all below the
+    // docs/dice.md §7 words for "tabletop": 3899502165, 2334157818, 2105672425, all below the
     // rejection limits, so Hope = 3899502165 mod 12 + 1 = 9 + 1, Fear = 2334157818 mod 12 + 1
     // = 6 + 1, and the d6 = 2105672425 mod 6 + 1 = 1 + 1.
     const result = rollAction({ difficulty: 20, advantage: 1 }, createRandomDieRoller("tabletop"));

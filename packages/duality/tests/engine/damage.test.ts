@@ -133,7 +133,7 @@ describe("resolveDamage", () => {
     );
   });
 
-  it("refuses a severe threshold below the major one with the spec's wording", () => {
+  it("refuses a severe threshold below the major one with the wording of docs/duality.md §5.3", () => {
     expect(() => resolveDamage({ damage: 5, major_threshold: 10, severe_threshold: 5 })).toThrow(
       expect.objectContaining({
         code: "CONFLICTING_PARAMETERS",

@@ -5,7 +5,7 @@ import { explainActionOutcome } from "../../src/engine/explain.js";
 import { EXPLAIN_FULL_EXAMPLE } from "../spec-examples.js";
 
 describe("explainActionOutcome", () => {
-  it("reproduces the full example of duality.md §3.4", () => {
+  it("reproduces the full example of docs/duality.md §3.4", () => {
     expect(explainActionOutcome({ hope: 8, fear: 5, modifier: 2, difficulty: 15 })).toEqual(
       EXPLAIN_FULL_EXAMPLE,
     );

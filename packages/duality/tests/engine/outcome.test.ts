@@ -15,7 +15,7 @@ describe("selectOutcome", () => {
     expect(selectOutcome(row.hope, row.fear, row.has, row.meets)).toBe(row.expected);
   });
 
-  it("keeps the canonical enum order of the original proto numbering", () => {
+  it("keeps the canonical order of docs/duality.md §1", () => {
     expect(DUALITY_OUTCOMES).toEqual([
       "ROLL_WITH_HOPE",
       "ROLL_WITH_FEAR",

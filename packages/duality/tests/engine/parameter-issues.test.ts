@@ -5,7 +5,7 @@ import {
 } from "../../src/engine/parameter-issues.js";
 
 describe("checkExtraDieExclusivity", () => {
-  it("reports both dice on disadvantage_die with the spec's wording", () => {
+  it("reports both dice on disadvantage_die with the wording of docs/duality.md §6", () => {
     expect(checkExtraDieExclusivity({ advantage_die: 2, disadvantage_die: 5 })).toEqual([
       {
         parameter: "disadvantage_die",

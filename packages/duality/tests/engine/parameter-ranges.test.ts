@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PARAMETER_RANGES, REQUEST_ID_LENGTH } from "../../src/engine/parameter-ranges.js";
 
 describe("PARAMETER_RANGES", () => {
-  it("holds the ranges of duality.md §2.1 and §5.3", () => {
+  it("holds the ranges of docs/duality.md §2.1 and §5.3", () => {
     expect(PARAMETER_RANGES).toEqual({
       hope: { min: 1, max: 12 },
       fear: { min: 1, max: 12 },

@@ -4,7 +4,7 @@ import { evaluateActionOutcome } from "../../src/engine/action-outcome.js";
 import { computeActionProbability } from "../../src/engine/probability.js";
 import { D12_FACES, referenceCounts, signedDieValues } from "./reference-rules.js";
 
-/** One row of duality.md §4; `null` in a count column means the outcome is not listed. */
+/** One row of docs/duality.md §4; `null` in a count column means the outcome is not listed. */
 interface TableRow {
   modifier: number;
   difficulty: number | null;
@@ -46,7 +46,7 @@ function row(values: readonly (number | null)[]): TableRow {
 
 const _ = null;
 
-// duality.md §4, copied column for column: modifier, difficulty, adv, dis, total, crit,
+// docs/duality.md §4, copied column for column: modifier, difficulty, adv, dis, total, crit,
 // success, failure, S+Hope, S+Fear, F+Hope, F+Fear, R+Hope, R+Fear.
 const EXACT_COUNT_TABLE: TableRow[] = [
   [-2, _, 0, 0, 144, 12, _, _, _, _, _, _, 66, 66],
@@ -113,7 +113,7 @@ function inputOf(entry: TableRow) {
 }
 
 describe("computeActionProbability", () => {
-  it("gives the corrected counts of the seed example (duality.md §3.5)", () => {
+  it("gives the counts of docs/duality.md §3.5's example", () => {
     expect(computeActionProbability({ modifier: 2, difficulty: 15 })).toEqual({
       total_outcomes: 144,
       crit_count: 12,

@@ -4,7 +4,7 @@ import { evaluateReactionOutcome } from "../../src/engine/reaction-outcome.js";
 import { referenceRoll } from "./reference-rules.js";
 
 describe("evaluateReactionOutcome", () => {
-  it("succeeds on 6 + 9 + 1 = 16 against 12 (duality.md §5.2)", () => {
+  it("succeeds on 6 + 9 + 1 = 16 against 12 (docs/duality.md §5.2)", () => {
     expect(evaluateReactionOutcome({ hope: 6, fear: 9, modifier: 1, difficulty: 12 })).toEqual({
       hope: 6,
       fear: 9,

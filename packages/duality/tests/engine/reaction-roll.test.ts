@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRandomDieRoller } from "../../src/engine/random.js";
+import { createRandomDieRoller } from "../../src/engine/die-roller.js";
 import { evaluateReactionOutcome } from "../../src/engine/reaction-outcome.js";
 import { rollReaction } from "../../src/engine/reaction-roll.js";
 import { scriptDice } from "./scripted-dice.js";
@@ -22,7 +22,7 @@ describe("rollReaction", () => {
   });
 
   it("replays the seed tabletop: Hope 10, Fear 7, disadvantage die 2", () => {
-    // Same dice.md §7 words as the action roll: 3899502165 mod 12 = 9, 2334157818 mod 12 = 6,
+    // Same docs/dice.md §7 words as the action roll: 3899502165 mod 12 = 9, 2334157818 mod 12 = 6,
     // 2105672425 mod 6 = 1; the total is 10 + 7 - 2 = 15.
     const result = rollReaction(
       { difficulty: 15, disadvantage: 2 },

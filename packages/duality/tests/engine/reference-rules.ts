@@ -1,9 +1,9 @@
 /**
- * An independent, deliberately plain restatement of duality.md §1 used as the oracle in the
+ * An independent, deliberately plain restatement of docs/duality.md §1 used as the oracle in the
  * engine tests. It shares no code with src/.
  */
 
-/** Outcome strings exactly as duality.md §1 spells them. */
+/** Outcome strings exactly as docs/duality.md §1 spells them. */
 export type ReferenceOutcome =
   | "ROLL_WITH_HOPE"
   | "ROLL_WITH_FEAR"

@@ -3,7 +3,7 @@ import { getRulesVersion } from "../../src/engine/rules-version.js";
 import { RULES_VERSION_EXAMPLE } from "../spec-examples.js";
 
 describe("getRulesVersion", () => {
-  it("returns exactly the constant metadata of duality.md §3.1", () => {
+  it("returns exactly the constant metadata of docs/duality.md §3.1", () => {
     expect(getRulesVersion()).toEqual(RULES_VERSION_EXAMPLE);
   });
 

@@ -17,7 +17,7 @@ function scripted(faces: number[]): { rollDie: DieRoller; sides: number[] } {
 }
 
 describe("duality_action_roll", () => {
-  it("returns seed 000's example when the dice show 8 and 5", async () => {
+  it("returns the example of docs/duality.md §3.2 when the dice show 8 and 5", async () => {
     const dice = scripted([8, 5]);
     const connection = await connectInMemory({ rollDie: dice.rollDie });
     const result = await callOk(connection.client, "duality_action_roll", {
@@ -48,7 +48,7 @@ describe("duality_action_roll", () => {
       disadvantage: 1,
     });
     await connection.close();
-    // duality.md §5.1: 5 + 7 + 1 + 3 = 16 against 15, Fear higher.
+    // docs/duality.md §5.1: 5 + 7 + 1 + 3 = 16 against 15, Fear higher.
     expect(result).toEqual({
       hope: 5,
       fear: 7,

@@ -10,7 +10,7 @@ describe("duality_damage_resolve", () => {
   });
   afterAll(() => connection.close());
 
-  // duality.md §5.3's examples with thresholds 8/15.
+  // docs/duality.md §5.3's examples with thresholds 8/15.
   it.each([
     [{ damage: 7 }, 7, "MINOR", 1, false, 1],
     [{ damage: 8 }, 8, "MAJOR", 2, false, 2],

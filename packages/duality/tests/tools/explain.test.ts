@@ -11,7 +11,7 @@ describe("duality_explain", () => {
   });
   afterAll(() => connection.close());
 
-  it("returns duality.md §3.4's full example, request_id not echoed", async () => {
+  it("returns docs/duality.md §3.4's full example, request_id not echoed", async () => {
     const result = await callOk(connection.client, "duality_explain", {
       hope: 8,
       fear: 5,
@@ -22,7 +22,7 @@ describe("duality_explain", () => {
     expect(result).toEqual(EXPLAIN_FULL_EXAMPLE);
   });
 
-  it("explains a roll without difficulty as duality.md §3.4's second example", async () => {
+  it("explains a roll without difficulty as docs/duality.md §3.4's second example", async () => {
     const result = await callOk(connection.client, "duality_explain", {
       hope: 3,
       fear: 11,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import { type Connection, call, connectInMemory } from "../harness.js";
 import { expectInvalidParameters, INVALID_CASES } from "../invalid-cases.js";
 
-describe("invalid parameters (duality.md §6)", () => {
+describe("invalid parameters (docs/duality.md §6)", () => {
   let connection: Connection;
   beforeAll(async () => {
     connection = await connectInMemory();
@@ -10,7 +10,7 @@ describe("invalid parameters (duality.md §6)", () => {
   afterAll(() => connection.close());
 
   it.each(INVALID_CASES.map((entry) => [entry.name, entry] as const))(
-    "refuses %s in the contract's shape",
+    "refuses %s in the invalid-parameters shape",
     async (_name, entry) => {
       expectInvalidParameters(await call(connection.client, entry.tool, entry.args), entry.details);
     },

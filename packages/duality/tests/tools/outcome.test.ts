@@ -9,7 +9,7 @@ describe("duality_outcome", () => {
   });
   afterAll(() => connection.close());
 
-  it("returns seed 000's example for 8 and 5, modifier 2, difficulty 15", async () => {
+  it("returns the example of docs/duality.md §3.3 for 8 and 5, modifier 2, difficulty 15", async () => {
     expect(
       await callOk(connection.client, "duality_outcome", {
         hope: 8,
@@ -29,7 +29,7 @@ describe("duality_outcome", () => {
     });
   });
 
-  it("adds an advantage die and echoes it (duality.md §5.1)", async () => {
+  it("adds an advantage die and echoes it (docs/duality.md §5.1)", async () => {
     const args = { hope: 5, fear: 7, modifier: 1, difficulty: 15, advantage_die: 3 };
     expect(await callOk(connection.client, "duality_outcome", args)).toEqual({
       ...args,
@@ -40,7 +40,7 @@ describe("duality_outcome", () => {
     });
   });
 
-  it("subtracts a disadvantage die and echoes it (duality.md §5.1)", async () => {
+  it("subtracts a disadvantage die and echoes it (docs/duality.md §5.1)", async () => {
     const args = { hope: 5, fear: 7, modifier: 1, difficulty: 15, disadvantage_die: 3 };
     expect(await callOk(connection.client, "duality_outcome", args)).toEqual({
       ...args,

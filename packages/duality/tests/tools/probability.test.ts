@@ -19,7 +19,7 @@ type Row = [
   rollWithFear: number,
 ];
 
-/** duality.md §4, row for row (the R columns only matter without a difficulty). */
+/** docs/duality.md §4, row for row (the R columns only matter without a difficulty). */
 const TABLE: Row[] = [
   [-2, null, 0, 0, 144, 12, null, null, 0, 0, 0, 0, 66, 66],
   [-2, 10, 0, 0, 144, 12, 82, 50, 41, 41, 25, 25, 0, 0],
@@ -94,7 +94,7 @@ describe("duality_probability", () => {
   });
   afterAll(() => connection.close());
 
-  it("gives duality.md §3.5's corrected counts for modifier 2, difficulty 15", async () => {
+  it("gives docs/duality.md §3.5's counts for modifier 2, difficulty 15", async () => {
     expect(
       await callOk(connection.client, "duality_probability", { modifier: 2, difficulty: 15 }),
     ).toEqual({
@@ -113,7 +113,7 @@ describe("duality_probability", () => {
   });
 
   it.each(TABLE.map((row) => [JSON.stringify(argumentsOf(row)), row] as const))(
-    "matches duality.md §4 for %s",
+    "matches docs/duality.md §4 for %s",
     async (_label, row) => {
       const result = await callOk(connection.client, "duality_probability", argumentsOf(row));
       expect(result).toEqual(expectedResult(row));

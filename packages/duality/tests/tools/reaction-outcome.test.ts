@@ -21,7 +21,7 @@ describe("duality_reaction_outcome", () => {
       { hope: 2, fear: 3, difficulty: 10 },
       { total: 5, is_crit: false, success: false, outcome: "FAILURE" },
     ],
-  ])("classifies duality.md §5.2's example %j", async (args, expected) => {
+  ])("classifies docs/duality.md §5.2's example %j", async (args, expected) => {
     expect(await callOk(connection.client, "duality_reaction_outcome", args)).toEqual({
       modifier: 0,
       ...args,

@@ -21,7 +21,7 @@ describe("duality_reaction_roll", () => {
       modifier: 1,
     });
     await connection.close();
-    // duality.md §5.2's first example: 6 + 9 + 1 = 16 against 12.
+    // docs/duality.md §5.2's first example: 6 + 9 + 1 = 16 against 12.
     expect(result).toEqual({
       hope: 6,
       fear: 9,

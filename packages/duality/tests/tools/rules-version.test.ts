@@ -10,7 +10,7 @@ describe("duality_rules_version", () => {
   });
   afterAll(() => connection.close());
 
-  it("returns exactly seed 000's metadata", async () => {
+  it("returns exactly the metadata of docs/duality.md §3.1", async () => {
     expect(await callOk(connection.client, "duality_rules_version", {})).toEqual(
       RULES_VERSION_EXAMPLE,
     );

@@ -4,14 +4,17 @@ export interface HarnessQuestion {
   readonly prompt: string;
   /** What a correct answer says, for people reading a failed run. */
   readonly expected: string;
-  /** Pattern checks on the answer text (seed 004: substring matchers, not exact text). */
+  /** Pattern checks on the answer text, not exact text (docs/world.md §9). */
   readonly verify: (answer: string) => boolean;
 }
 
 const mentionsAll = (answer: string, patterns: readonly RegExp[]) =>
   patterns.every((pattern) => pattern.test(answer));
 
-/** Seed 004's five SF-6.4 questions, answered from `locked-garden.urd.md`; 4 of 5 must pass. */
+/**
+ * The five questions of docs/world.md §9, answered from `locked-garden.urd.md`; 4 of 5 must
+ * pass.
+ */
 export const HARNESS_QUESTIONS: readonly HarnessQuestion[] = [
   {
     id: 1,
@@ -52,5 +55,5 @@ export const HARNESS_QUESTIONS: readonly HarnessQuestion[] = [
   },
 ];
 
-/** How many answers must pass (seed 004, SF-6.4). */
+/** How many answers must pass (docs/world.md §9). */
 export const HARNESS_PASS_MARK = 4;

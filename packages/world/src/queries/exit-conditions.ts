@@ -6,7 +6,7 @@ export type SourceLines = ReadonlyMap<string, readonly string[]>;
 const COMPARISON_OPERATORS = ["==", "!=", ">=", "<=", ">", "<"] as const;
 const ENTITY_ID = /^@([A-Za-z0-9_]*)/;
 
-/** Leading indentation in spaces, a tab counting as two (urd.md §2). */
+/** Leading indentation in spaces, a tab counting as two (docs/urd.md, source text). */
 function indentation(line: string): number {
   let width = 0;
   for (const character of line) {
@@ -18,9 +18,9 @@ function indentation(line: string): number {
 }
 
 /**
- * The condition texts under an exit declaration: the `? ` children of urd.md §4.4, that is the
- * following lines (blank ones skipped) indented deeper than the exit line that start with `? `
- * or `! `, up to the first other line.
+ * The condition texts under an exit declaration (docs/urd.md, exits): the following lines
+ * (blank ones skipped) indented deeper than the exit line that start with `? ` or `! `, up to
+ * the first other line.
  *
  * @param lines - the lines of the file holding the exit
  * @param exitLine - the exit declaration's 1-based line number
@@ -42,15 +42,16 @@ export function conditionChildren(lines: readonly string[], exitLine: number): s
   return conditions;
 }
 
-/** The container of a containment check as the compiled world names it (urd.md §11.7). */
+/** A containment check's container as the compiled world names it (docs/urd.md, conditions). */
 function lowerContainer(container: string): string {
   if (container === "here") return "player.container";
   return container.startsWith("@") ? container.slice(1) : container;
 }
 
 /**
- * Lowers a property comparison or a containment check to the condition string of urd.md §11.7
- * (`garden_gate.locked == false`, `key.container == player`), parsing as §5.1 does.
+ * Lowers a property comparison or a containment check to the compiled world's condition string
+ * (`garden_gate.locked == false`, `key.container == player`; docs/urd.md, condition lowering),
+ * parsing conditions as the compiler does (docs/urd.md, condition expressions).
  *
  * @param expression - a condition's text after `? `
  * @returns the lowered string, or undefined for anything else (exhaustion, `any:`, prose)

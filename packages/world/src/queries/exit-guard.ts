@@ -63,7 +63,8 @@ function compare(operator: string, left: Scalar, right: Scalar): boolean | undef
 }
 
 /**
- * Judges a lowered exit condition (`garden_gate.locked == false`, urd.md §11.7) under a state.
+ * Judges a lowered exit condition (`garden_gate.locked == false`; docs/urd.md, condition
+ * lowering) under a state.
  * Properties missing from the state take the entity's value in the world JSON, then the type
  * default. Containment and exhaustion checks, unknown entities or properties and values that
  * do not fit the property's type cannot be judged.

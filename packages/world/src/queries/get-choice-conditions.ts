@@ -24,7 +24,7 @@ export interface ChoiceDetails {
   effects: ChoiceEffect[];
 }
 
-/** `get_choice_conditions`'s payload (urd.md §12.9). */
+/** `get_choice_conditions`'s payload (docs/world.md §4.7). */
 export interface ChoiceConditions extends Versioned {
   section: string;
   choices: ChoiceDetails[];
@@ -42,7 +42,7 @@ export interface ChoiceConditionsError extends Versioned {
  *
  * @param compiled - one compilation's data
  * @param section - the section id, `<file stem>/<section name>`
- * @returns the payload, or the seed's error object
+ * @returns the payload, or the error object (docs/world.md §3.3)
  */
 export function getChoiceConditions(
   compiled: CompiledWorld,

@@ -14,7 +14,7 @@ export interface DiagnosticEntry {
   end_col: number;
 }
 
-/** `get_diagnostics`'s payload (urd.md §12.10); the counts describe the filtered list. */
+/** `get_diagnostics`'s payload (docs/world.md §4.8); the counts describe the filtered list. */
 export interface DiagnosticsReport extends Versioned {
   total: number;
   errors: number;

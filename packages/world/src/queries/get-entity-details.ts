@@ -14,7 +14,7 @@ export interface EntityProperty {
   max?: number;
 }
 
-/** `get_entity_details`'s payload when the entity exists (urd.md §12.6). */
+/** `get_entity_details`'s payload when the entity exists (docs/world.md §4.4). */
 export interface EntityDetails extends Versioned {
   entity_id: string;
   type: string;
@@ -57,7 +57,7 @@ function describeProperties(entity: EntityJson, type: TypeJson | undefined): Ent
  *
  * @param compiled - one compilation's data
  * @param entityId - the entity id, with or without its leading `@`
- * @returns the payload, or the seed's error object
+ * @returns the payload, or the error object (docs/world.md §3.3)
  */
 export function getEntityDetails(
   compiled: CompiledWorld,

@@ -1,3 +1,4 @@
+import type { ExitEdge } from "@tabletop-mcp/urd";
 import type { CompiledWorld } from "../world/compiled-world.js";
 import { SCHEMA_VERSION, type Versioned } from "./schema-version.js";
 import { sortedKeys } from "./sorted-ids.js";
@@ -11,10 +12,26 @@ export interface ExitGraphEdge {
   guard_count: number;
 }
 
-/** `get_exit_graph`'s payload (urd.md §12.4). */
+/** `get_exit_graph`'s payload (docs/world.md §4.2). */
 export interface ExitGraph extends Versioned {
   nodes: string[];
   edges: ExitGraphEdge[];
+}
+
+/**
+ * An exit as the exit graph shows it.
+ *
+ * @param exit - a FactSet exit
+ * @returns the edge
+ */
+export function exitGraphEdge(exit: ExitEdge): ExitGraphEdge {
+  return {
+    from: exit.from_location,
+    to: exit.to_location,
+    exit_name: exit.exit_name,
+    is_conditional: exit.is_conditional,
+    guard_count: exit.guard_reads.length,
+  };
 }
 
 /**
@@ -28,12 +45,6 @@ export function getExitGraph(compiled: CompiledWorld): ExitGraph {
   return {
     schema_version: SCHEMA_VERSION,
     nodes: sortedKeys(compiled.world?.locations),
-    edges: (compiled.facts?.exits ?? []).map((exit) => ({
-      from: exit.from_location,
-      to: exit.to_location,
-      exit_name: exit.exit_name,
-      is_conditional: exit.is_conditional,
-      guard_count: exit.guard_reads.length,
-    })),
+    edges: (compiled.facts?.exits ?? []).map(exitGraphEdge),
   };
 }

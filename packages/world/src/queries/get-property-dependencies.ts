@@ -15,7 +15,7 @@ export interface PropertyWriteSite {
   operation: string;
 }
 
-/** `get_property_dependencies`'s payload when the property is used (urd.md §12.7). */
+/** `get_property_dependencies`'s payload when the property is used (docs/world.md §4.5). */
 export interface PropertyDependencies extends Versioned {
   property_key: string;
   read_count: number;
@@ -38,7 +38,7 @@ export interface PropertyDependenciesError extends Versioned {
  *
  * @param compiled - one compilation's data
  * @param key - the entity type and property name, matched exactly
- * @returns the payload, or the seed's error object
+ * @returns the payload, or the error object (docs/world.md §3.3)
  */
 export function getPropertyDependencies(
   compiled: CompiledWorld,

@@ -2,7 +2,7 @@ import type { JsonValue } from "@tabletop-mcp/urd";
 import type { CompiledWorld } from "../world/compiled-world.js";
 import { SCHEMA_VERSION, type Versioned } from "./schema-version.js";
 
-/** `get_world_metadata`'s payload (urd.md §12.3). */
+/** `get_world_metadata`'s payload (docs/world.md §4.1). */
 export interface WorldMetadata extends Versioned {
   world_name: string;
   start_location: string;

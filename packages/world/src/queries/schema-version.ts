@@ -1,4 +1,4 @@
-/** The version of every payload's shape (seed 004, SF-6.6); bumped when a field changes. */
+/** The version of every payload's shape (docs/world.md §3.2); bumped when a field changes. */
 export const SCHEMA_VERSION = "1";
 
 /** The field every payload starts with. */

@@ -1,5 +1,3 @@
-import { compareCodePoints } from "./sorted-ids.js";
-
 /** Destinations of each location, over the exits that may be taken. */
 export type Adjacency = ReadonlyMap<string, readonly string[]>;
 
@@ -11,20 +9,22 @@ export type Adjacency = ReadonlyMap<string, readonly string[]>;
  * @returns the adjacency map
  */
 export function sortedAdjacency(edges: Iterable<readonly [string, string]>): Adjacency {
-  const sets = new Map<string, Set<string>>();
-  for (const [from, to] of edges) {
-    let destinations = sets.get(from);
-    if (!destinations) {
-      destinations = new Set();
-      sets.set(from, destinations);
-    }
-    destinations.add(to);
-  }
   const adjacency = new Map<string, string[]>();
-  for (const [from, destinations] of sets) {
-    adjacency.set(from, [...destinations].sort(compareCodePoints));
+  for (const [from, to] of edges) {
+    const destinations = adjacency.get(from);
+    if (destinations === undefined) adjacency.set(from, [to]);
+    else destinations.push(to);
+  }
+  for (const [from, destinations] of adjacency) {
+    if (destinations.length > 1) adjacency.set(from, distinctSorted(destinations));
   }
   return adjacency;
+}
+
+/** The distinct strings of a list in code-point order (the default sort compares code units). */
+function distinctSorted(list: string[]): string[] {
+  const sorted = list.sort();
+  return sorted.filter((item, index) => index === 0 || item !== sorted[index - 1]);
 }
 
 /**

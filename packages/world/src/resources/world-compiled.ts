@@ -5,8 +5,8 @@ import type { WorldStore } from "../world/world-store.js";
 export const WORLD_COMPILED_URI = "world://compiled";
 
 /**
- * `world://compiled`: the compiled world JSON (urd.md §11), or
- * `{"error":"No compiled world available"}` when the compilation had errors.
+ * `world://compiled`: the compiled world JSON (docs/urd.md, the compiled world; docs/world.md
+ * §6), or `{"error":"No compiled world available"}` when the compilation had errors.
  *
  * @param store - the current compiled world
  * @returns the resource

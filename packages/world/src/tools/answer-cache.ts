@@ -5,19 +5,25 @@ import type { LoadedWorld } from "../world/load-world.js";
 const MAX_KEY_LENGTH = 2048;
 
 /**
- * Text kept per tool and snapshot. A whole-graph answer on a 2,000-location world is about
- * 0.8 MB of text (and about three times that in memory with its structured copy), so this keeps
- * a handful of such answers and many small ones.
+ * Characters of keys and answer text kept per tool and snapshot: sixteen full pages (each at most
+ * 64 KiB, docs/world.md §5.1) or many small answers.
  */
-const TEXT_BUDGET = 4 * 1024 * 1024;
+const TEXT_BUDGET = 1024 * 1024;
+
+/**
+ * Answers kept per tool and snapshot whatever their size, so that a client asking thousands of
+ * distinct small questions (a cursor each, a location each) cannot fill memory with them.
+ */
+const MAX_ANSWERS = 256;
 
 interface ToolAnswers {
   readonly results: Map<string, CallToolResult>;
-  textLength: number;
+  /** Characters of the keys and texts kept. */
+  size: number;
 }
 
-function textLength(result: CallToolResult): number {
-  let length = 0;
+function sizeOf(key: string, result: CallToolResult): number {
+  let length = key.length;
   for (const item of result.content) if (item.type === "text") length += item.text.length;
   return length;
 }
@@ -27,7 +33,7 @@ function textLength(result: CallToolResult): number {
  * pure function of its arguments and the snapshot, so a repeated question is answered with the
  * result already built and serialised. A new snapshot (a `--watch` recompilation) starts with
  * no answers, and the old snapshot's answers go with it. Each tool's answers are bounded by
- * {@link TEXT_BUDGET}, the least recently used going first.
+ * {@link TEXT_BUDGET} and {@link MAX_ANSWERS}, the least recently used going first.
  */
 export class AnswerCache {
   private readonly snapshots = new WeakMap<LoadedWorld, Map<string, ToolAnswers>>();
@@ -59,8 +65,8 @@ export class AnswerCache {
 
   /** Keeps an answer, evicting the least recently used ones of the tool beyond the budget. */
   set(world: LoadedWorld, tool: string, key: string, result: CallToolResult): void {
-    const length = textLength(result);
-    if (length > TEXT_BUDGET) return;
+    const size = sizeOf(key, result);
+    if (size > TEXT_BUDGET) return;
     let tools = this.snapshots.get(world);
     if (tools === undefined) {
       tools = new Map();
@@ -68,17 +74,20 @@ export class AnswerCache {
     }
     let answers = tools.get(tool);
     if (answers === undefined) {
-      answers = { results: new Map(), textLength: 0 };
+      answers = { results: new Map(), size: 0 };
       tools.set(tool, answers);
     }
     const replaced = answers.results.get(key);
-    if (replaced !== undefined) answers.textLength -= textLength(replaced);
+    if (replaced !== undefined) {
+      answers.results.delete(key);
+      answers.size -= sizeOf(key, replaced);
+    }
     answers.results.set(key, result);
-    answers.textLength += length;
+    answers.size += size;
     for (const [oldKey, oldResult] of answers.results) {
-      if (answers.textLength <= TEXT_BUDGET) break;
+      if (answers.size <= TEXT_BUDGET && answers.results.size <= MAX_ANSWERS) break;
       answers.results.delete(oldKey);
-      answers.textLength -= textLength(oldResult);
+      answers.size -= sizeOf(oldKey, oldResult);
     }
   }
 }

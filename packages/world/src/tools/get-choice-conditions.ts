@@ -1,15 +1,17 @@
 import type { Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
+import { pageableArrays } from "../paging/pageable-answer.js";
 import { getChoiceConditions } from "../queries/get-choice-conditions.js";
 import type { WorldStore } from "../world/world-store.js";
+import { answerInPages } from "./pageable-answers.js";
+import { idParameter, pageSchema, pagingParameters } from "./paging-parameters.js";
 import { defineWorldTool, payloadSchema } from "./world-tool.js";
 
 const input = z.strictObject({
-  section: z
-    .string()
-    .describe(
-      "Section compiled ID: file name stem, '/', section name (e.g., 'locked-garden/greet')",
-    ),
+  section: idParameter(
+    "Section compiled ID: file name stem, '/', section name (e.g., 'locked-garden/greet')",
+  ),
+  ...pagingParameters,
 });
 
 const output = payloadSchema({
@@ -23,10 +25,12 @@ const output = payloadSchema({
       effects: z.array(z.object({ property: z.string(), operation: z.string() })),
     }),
   ),
+  page: pageSchema,
+  cursor: z.string(),
 });
 
 /**
- * `get_choice_conditions` (urd.md §12.9).
+ * `get_choice_conditions` (docs/world.md §4.7), with pages (§5.2).
  *
  * @param store - the current compiled world
  * @returns the tool
@@ -37,10 +41,14 @@ export function createGetChoiceConditionsTool(store: WorldStore): Tool {
       name: "get_choice_conditions",
       title: "Choice conditions and effects",
       description:
-        "Returns all choices in a dialogue section with their conditions (property reads) and effects (property writes). Useful for understanding what gates player options and what consequences they have, e.g. what choosing 'Offer the journal' does. Find section ids with get_dialogue_graph.",
+        "Returns all choices in a dialogue section with their conditions (property reads) and effects (property writes). Useful for understanding what gates player options and what consequences they have, e.g. what choosing 'Offer the journal' does. Find section ids with get_dialogue_graph. An answer over 64 KiB comes in pages: it then carries page.total and page.next_cursor; call again with the same arguments and cursor set to next_cursor until it is null.",
       input,
       output,
-      handler: ({ section }, world) => getChoiceConditions(world.compiled, section),
+      handler: ({ section, limit, cursor }, world) =>
+        answerInPages(world, "get_choice_conditions", { section }, { limit, cursor }, () => {
+          const conditions = getChoiceConditions(world.compiled, section);
+          return "error" in conditions ? conditions : pageableArrays(conditions, ["choices"]);
+        }),
     },
     store,
   );

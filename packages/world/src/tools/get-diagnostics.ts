@@ -1,7 +1,10 @@
 import type { Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
+import { pageableArrays } from "../paging/pageable-answer.js";
 import { getDiagnostics } from "../queries/get-diagnostics.js";
 import type { WorldStore } from "../world/world-store.js";
+import { answerInPages } from "./pageable-answers.js";
+import { idParameter, pageSchema, pagingParameters } from "./paging-parameters.js";
 import { defineWorldTool, payloadSchema } from "./world-tool.js";
 
 const input = z.strictObject({
@@ -9,7 +12,8 @@ const input = z.strictObject({
     .enum(["error", "warning", "info"])
     .optional()
     .describe("Filter by severity: 'error', 'warning', or 'info'"),
-  file: z.string().optional().describe("Filter by source file name (e.g., 'locked-garden.urd.md')"),
+  file: idParameter("Filter by source file name (e.g., 'locked-garden.urd.md')").optional(),
+  ...pagingParameters,
 });
 
 const output = payloadSchema({
@@ -29,10 +33,12 @@ const output = payloadSchema({
       end_col: z.int(),
     }),
   ),
+  page: pageSchema,
+  cursor: z.string(),
 });
 
 /**
- * `get_diagnostics` (urd.md §12.10).
+ * `get_diagnostics` (docs/world.md §4.8), with pages (§5.2).
  *
  * @param store - the current compiled world
  * @returns the tool
@@ -43,10 +49,13 @@ export function createGetDiagnosticsTool(store: WorldStore): Tool {
       name: "get_diagnostics",
       title: "Compiler diagnostics",
       description:
-        "Returns all compiler diagnostics (errors, warnings, info) for the compiled world. Optionally filter by severity or file. Use it to find problems in the world: unreachable locations, impossible conditions, properties never written, type mismatches.",
+        "Returns all compiler diagnostics (errors, warnings, info) for the compiled world. Optionally filter by severity or file. Use it to find problems in the world: unreachable locations, impossible conditions, properties never written, type mismatches. The counts always describe the whole filtered list. An answer over 64 KiB comes in pages: it then carries page.total and page.next_cursor; call again with the same arguments and cursor set to next_cursor until it is null. limit sets the page size.",
       input,
       output,
-      handler: ({ severity, file }, world) => getDiagnostics(world.compiled, { severity, file }),
+      handler: ({ severity, file, limit, cursor }, world) =>
+        answerInPages(world, "get_diagnostics", { severity, file }, { limit, cursor }, () =>
+          pageableArrays(getDiagnostics(world.compiled, { severity, file }), ["diagnostics"]),
+        ),
     },
     store,
   );

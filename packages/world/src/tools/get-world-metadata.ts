@@ -21,7 +21,7 @@ const output = payloadSchema({
 });
 
 /**
- * `get_world_metadata` (urd.md §12.3).
+ * `get_world_metadata` (docs/world.md §4.1).
  *
  * @param store - the current compiled world
  * @returns the tool

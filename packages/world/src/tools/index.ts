@@ -10,7 +10,8 @@ import { createGetReachableLocationsTool } from "./get-reachable-locations.js";
 import { createGetWorldMetadataTool } from "./get-world-metadata.js";
 
 /**
- * The eight world tools in seed 004's order, answering from the store's current snapshot.
+ * The eight world tools in their documented order (docs/world.md §3.1), answering from the
+ * store's current snapshot.
  *
  * @param store - the current compiled world
  * @returns the tools to register

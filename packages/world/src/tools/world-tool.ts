@@ -6,26 +6,31 @@ import type { LoadedWorld } from "../world/load-world.js";
 import type { WorldStore } from "../world/world-store.js";
 import { AnswerCache } from "./answer-cache.js";
 
-/** Every world tool only reads a compiled snapshot (urd.md §12.2). */
+/** Every world tool only reads a compiled snapshot (docs/world.md §3). */
 const READ_ONLY_HINTS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
 
 /**
  * A world tool: a kit tool spec without annotations, which are the same for all eight, whose
- * handler answers from one snapshot of the world and from nothing else.
+ * handler answers from one snapshot of the world and from nothing else. A paged answer is put
+ * together from parts, so a handler may also return a plain record; the client checks every
+ * answer against the output schema all the same.
  */
 export type WorldToolSpec<Input extends z.ZodType, Output extends z.ZodType> = Omit<
   ToolSpec<Input, Output>,
   "annotations" | "handler"
 > & {
-  handler: (args: z.output<Input>, world: LoadedWorld) => z.input<Output>;
+  handler: (
+    args: z.output<Input>,
+    world: LoadedWorld,
+  ) => z.input<Output> | Readonly<Record<string, unknown>>;
 };
 
 /** Shared by every server of the process, so that sessions on one store share answers. */
 const answers = new AnswerCache();
 
 /**
- * The output schema of a world tool: `schema_version`, the seed's `error` string and the
- * success fields, all but the version optional, so that both the answer and the seed's error
+ * The output schema of a world tool: `schema_version`, the `error` string and the
+ * success fields, all but the version optional, so that both the answer and the error
  * object (which echoes the argument) validate against it.
  *
  * @param shape - the success fields
@@ -43,15 +48,15 @@ export function payloadSchema<Shape extends z.ZodRawShape>(shape: Shape) {
     .extend(z.object(shape).partial().shape);
 }
 
-function hasSeedError(result: CallToolResult): boolean {
+function hasErrorObject(result: CallToolResult): boolean {
   return typeof result.structuredContent?.error === "string";
 }
 
 /**
- * Declares a read-only world tool. A handler answers with the seed's own error objects
- * (`{"schema_version":"1","error":"Entity not found","entity_id":…}`) as plain values; this
- * marks those results `isError: true`, which the kit's `ToolError` cannot do because it shapes
- * the body as the contract's `{"error":{"code","message"}}`.
+ * Declares a read-only world tool. A handler answers with the world server's own error objects
+ * (`{"schema_version":"1","error":"Entity not found","entity_id":…}`, docs/world.md §3.3) as
+ * plain values; this marks those results `isError: true`, which the kit's `ToolError` cannot do
+ * because it shapes the body as the contract's `{"error":{"code","message"}}`.
  *
  * A handler is a pure function of its arguments and the snapshot, so each finished result
  * (validated, run, serialised) is kept per snapshot and given again for the same arguments:
@@ -68,7 +73,7 @@ export function defineWorldTool<Input extends z.ZodType, Output extends z.ZodTyp
   const tool = defineTool({
     ...spec,
     annotations: READ_ONLY_HINTS,
-    handler: (args) => spec.handler(args, store.current),
+    handler: (args) => spec.handler(args, store.current) as z.input<Output>,
   });
   return {
     name: tool.name,
@@ -81,7 +86,7 @@ export function defineWorldTool<Input extends z.ZodType, Output extends z.ZodTyp
       const cached = key === undefined ? undefined : answers.get(world, spec.name, key);
       if (cached !== undefined) return cached;
       const answer = await tool.call(rawArguments, context);
-      const result = hasSeedError(answer) ? { ...answer, isError: true } : answer;
+      const result = hasErrorObject(answer) ? { ...answer, isError: true } : answer;
       if (key !== undefined) answers.set(world, spec.name, key, result);
       return result;
     },

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { compile, createDiskImportReader } from "@tabletop-mcp/urd";
@@ -17,6 +18,11 @@ export interface LoadedWorld {
   readonly files: readonly string[];
   /** The lines of every file compiled, by the base name spans carry: exit guards are read here. */
   readonly lines: SourceLines;
+  /**
+   * A digest of every file's name and text: equal for snapshots compiled from the same files,
+   * so page cursors stay valid across restarts and die with an edit (docs/world.md §5.3).
+   */
+  readonly version: string;
 }
 
 /** Reads an imported file by its path relative to the entry file's directory. */
@@ -42,7 +48,10 @@ function describeReadFailure(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Splits a file into lines as the compiler does (urd.md §2): BOM dropped, one `\r` per line. */
+/**
+ * Splits a file into lines as the compiler does (docs/urd.md, source text): BOM dropped, one
+ * `\r` per line.
+ */
 function splitLines(text: string): string[] {
   const withoutBom = text.startsWith("\uFEFF") ? text.slice(1) : text;
   return withoutBom.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
@@ -67,6 +76,21 @@ class FileTexts {
       return lines;
     };
   }
+
+  /** A digest of the files' names and texts, made on first use: only paging asks for it. */
+  version(): () => string {
+    let version: string | undefined;
+    return () => {
+      if (version === undefined) {
+        const hash = createHash("sha256");
+        for (const [name, text] of this.texts) {
+          hash.update(name).update("\u0000").update(text).update("\u0000");
+        }
+        version = hash.digest("hex");
+      }
+      return version;
+    };
+  }
 }
 
 function snapshot(
@@ -76,12 +100,16 @@ function snapshot(
   texts: FileTexts,
 ): LoadedWorld {
   const lines = texts.lines();
+  const version = texts.version();
   return {
     compiled,
     source,
     files,
     get lines() {
       return lines();
+    },
+    get version() {
+      return version();
     },
   };
 }

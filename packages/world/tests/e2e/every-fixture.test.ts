@@ -13,7 +13,7 @@ import {
 import { allFixtures, compileFixture, fixturePath } from "../helpers/fixtures.js";
 import { type Connection, callTool, connectInMemory } from "../helpers/harness.js";
 
-/** Every argument urd.md §15 asks to check: every entity, section, location, key, and misses. */
+/** Every entity, section, location and property key of a fixture, and a miss of each kind. */
 function representativeCalls(
   compiled: CompiledWorld,
 ): [string, Record<string, unknown>, unknown][] {
@@ -80,6 +80,8 @@ describe.each(allFixtures())("%s through an MCP client", (fixture) => {
     for (const [tool, args, expected] of representativeCalls(compiled)) {
       const answer = await callTool(connection.client, tool, args);
       expect(answer.payload, `${tool} ${JSON.stringify(args)}`).toEqual(expected);
+      // Byte for byte, key order included: every fixture's answers fit whole, without a page.
+      expect(JSON.stringify(answer.payload)).toBe(JSON.stringify(expected));
       expect(answer.payload.schema_version).toBe("1");
       expect(answer.isError, `${tool} ${JSON.stringify(args)}`).toBe("error" in answer.payload);
     }

@@ -3,7 +3,7 @@ import { fixturePath } from "../helpers/fixtures.js";
 import { type Connection, callTool, connectStdio } from "../helpers/harness.js";
 import { LOCKED_GARDEN_SPEC } from "../helpers/locked-garden-spec.js";
 
-describe("the Locked Garden over stdio, exactly as urd.md §13", () => {
+describe("the Locked Garden over stdio, exactly as docs/world.md, Appendix A", () => {
   let connection: Connection;
   beforeAll(async () => {
     connection = await connectStdio([fixturePath("locked-garden.urd.md")]);
@@ -19,7 +19,7 @@ describe("the Locked Garden over stdio, exactly as urd.md §13", () => {
     },
   );
 
-  it("covers every call §13 lists", () => {
+  it("covers every call Appendix A lists", () => {
     expect(LOCKED_GARDEN_SPEC).toHaveLength(18);
   });
 });

@@ -9,7 +9,7 @@ describe("tabletop-world over stdio", () => {
   });
   afterAll(() => connection.close());
 
-  it("lists the eight read-only tools in seed order", async () => {
+  it("lists the eight read-only tools in their documented order", async () => {
     const { tools } = await connection.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_world_metadata",
@@ -31,7 +31,7 @@ describe("tabletop-world over stdio", () => {
     }
   });
 
-  it("answers the Locked Garden overview of urd.md §13", async () => {
+  it("answers the Locked Garden overview of docs/world.md, Appendix A", async () => {
     const answer = await callTool(connection.client, "get_world_metadata", {});
     expect(answer).toEqual({
       isError: false,
@@ -51,7 +51,7 @@ describe("tabletop-world over stdio", () => {
     });
   });
 
-  it("returns the seed's error object with isError for an unknown entity", async () => {
+  it("returns the not-found error object with isError for an unknown entity", async () => {
     expect(
       await callTool(connection.client, "get_entity_details", { entity_id: "@nobody" }),
     ).toEqual({
@@ -73,7 +73,8 @@ describe("tabletop-world over stdio", () => {
           details: [
             {
               parameter: "start",
-              issue: "Unknown parameter; valid parameters are from, respect_conditions, state",
+              issue:
+                "Unknown parameter; valid parameters are from, respect_conditions, state, include_paths, limit, cursor",
             },
           ],
         },

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
   assertTextMatchesStructured,
   callTool as callToolRaw,
@@ -27,6 +29,35 @@ export function connectInMemory(options: WorldServerOptions): Promise<Connection
 /** Connects a client over stdio to a child process of the built command. */
 export function connectStdio(args: string[]): Promise<Connection> {
   return connectStdioCommand(CLI_ENTRY, args);
+}
+
+/** A stdio connection that also knows the server's process id, to read its memory use. */
+export interface MeasuredConnection extends Connection {
+  pid: number;
+}
+
+/** Connects a client over stdio to the built command and keeps the child's process id. */
+export async function connectStdioMeasured(args: string[]): Promise<MeasuredConnection> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI_ENTRY, ...args],
+    env: { PATH: process.env.PATH ?? "" },
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "world-test", version: "1.0.0" });
+  await client.connect(transport);
+  await client.listTools();
+  const pid = transport.pid;
+  if (pid === null) throw new Error("the server process did not start");
+  return { client, pid, close: () => client.close() };
+}
+
+/** A process's resident memory in MiB, from /proc (Linux). */
+export function residentMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
+  if (match === null) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) / 1024;
 }
 
 /** Starts the built command over HTTP on a free port. */

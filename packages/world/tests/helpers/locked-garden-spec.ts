@@ -1,7 +1,7 @@
-// The complete payloads of urd.md §13, "Exact expected results for locked-garden.urd.md",
-// transcribed from the spec: each call, whether it is an error, and its structuredContent.
+// The complete payloads of docs/world.md, Appendix A, "The Locked Garden, answer by answer",
+// transcribed from it: each call, whether it is an error, and its structuredContent.
 
-/** One call of urd.md §13 and the payload the spec gives for it. */
+/** One call of Appendix A and the payload it gives. */
 export interface SpecCase {
   tool: string;
   args: Record<string, unknown>;
@@ -9,7 +9,7 @@ export interface SpecCase {
   payload: Record<string, unknown>;
 }
 
-/** Every call urd.md §13 lists, in its order. */
+/** Every call Appendix A lists for the tools without paging arguments, in its order. */
 export const LOCKED_GARDEN_SPEC: SpecCase[] = [
   {
     tool: "get_world_metadata",

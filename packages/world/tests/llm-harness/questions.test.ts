@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HARNESS_QUESTIONS } from "../../src/llm-harness/questions.js";
 
-// Reference answers written from urd.md §8 and §13 (the Locked Garden's facts).
+// Reference answers written from the Locked Garden's facts (docs/world.md, Appendix A).
 const REFERENCE_ANSWERS: Record<number, string> = {
   1: "The exit is guarded: @garden_gate.locked == false, so the Lock must be unlocked first.",
   2: "Two entities have type Character: @warden and @ghost.",

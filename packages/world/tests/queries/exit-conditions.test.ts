@@ -24,7 +24,7 @@ describe("conditionChildren", () => {
 });
 
 describe("lowerCondition", () => {
-  it("lowers comparisons with the first operator of the §5.1 order", () => {
+  it("lowers comparisons with the first operator in the compiler's order", () => {
     expect(lowerCondition("@warden.trust >= 3")).toBe("warden.trust >= 3");
     expect(lowerCondition('@elder.secret == "a != b"')).toBe('elder.secret == "a != b"');
     expect(lowerCondition("@a.b<=2")).toBe("a.b <= 2");

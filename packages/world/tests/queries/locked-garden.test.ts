@@ -32,10 +32,11 @@ const QUERIES: Record<string, (world: CompiledWorld, args: Arguments) => unknown
   get_diagnostics: (world, args) => getDiagnostics(world, args as DiagnosticsFilter),
 };
 
-// The same urd.md §13 payloads the e2e test checks through MCP, here against the pure queries.
+// The same Appendix A payloads (docs/world.md) the e2e test checks through MCP, here against the
+// pure queries.
 const world = compileFixture("locked-garden.urd.md");
 
-describe("the Locked Garden's pure queries, exactly as urd.md §13", () => {
+describe("the Locked Garden's pure queries, exactly as docs/world.md, Appendix A", () => {
   it("covers every tool", () => {
     const tools = new Set(LOCKED_GARDEN_SPEC.map((entry) => entry.tool));
     expect([...tools].sort()).toEqual(Object.keys(QUERIES).sort());

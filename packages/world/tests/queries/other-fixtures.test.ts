@@ -11,7 +11,7 @@ import {
 } from "../../src/index.js";
 import { compileFixture } from "../helpers/fixtures.js";
 
-// Expectations reasoned from the fixture texts and urd.md §8 and §12.
+// Expectations reasoned from the fixture texts, the FactSet (docs/urd.md) and docs/world.md §4.
 
 describe("two-room-key-puzzle", () => {
   const world = compileFixture("two-room-key-puzzle.urd.md");

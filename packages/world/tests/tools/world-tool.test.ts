@@ -41,7 +41,7 @@ describe("defineWorldTool", () => {
   });
   afterAll(() => client.close());
 
-  it("marks a seed error object as an error result", async () => {
+  it("marks an error object as an error result", async () => {
     const result = await client.callTool({ name: "lookup", arguments: { id: "other" } });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toEqual({

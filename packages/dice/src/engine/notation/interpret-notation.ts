@@ -1,11 +1,7 @@
 import type { ParameterProblem, Validation } from "../errors.js";
-import {
-  ROLL_DICE_PARAMETER_NAMES,
-  type RollDiceParams,
-  type ValidRollDiceParams,
-} from "../roll-dice-params.js";
-import { checkRollDiceArguments } from "../validation/validate-roll-dice.js";
-import { describeViolation, type Finding, type Violation } from "../validation/violation.js";
+import type { RollDiceParams, ValidRollDiceParams } from "../roll-dice-params.js";
+import { checkRollDiceValues } from "../rules/roll-dice-rules.js";
+import { describeViolation, type Finding, type Violation } from "../rules/violation.js";
 import { parseNotation } from "./parse-notation.js";
 import type { ParsedNotation } from "./parsed-notation.js";
 
@@ -30,7 +26,7 @@ const SPOKEN_NAMES: Record<string, string> = {
 };
 
 /**
- * Interprets standard notation as `roll_dice` arguments (dice.md §6 mapping) and validates them,
+ * Interprets standard notation as `roll_dice` arguments (docs/dice.md §6) and checks them,
  * re-reporting every problem against `notation` at the position of the token that supplied it
  * (`4d6kh5` → position 4, `keep highest 5 exceeds the number of dice (4)`).
  *
@@ -47,11 +43,14 @@ export function interpretNotation(notation: string): Validation<InterpretedNotat
     };
   }
   const { params: interpretedAs, positions } = mapToArguments(parsing.parsed);
-  const { params, findings } = checkRollDiceArguments(interpretedAs, "", ROLL_DICE_PARAMETER_NAMES);
+  const findings = checkRollDiceValues(interpretedAs);
   if (findings.length > 0) {
     return { ok: false, problems: findings.map((finding) => locate(finding, positions)) };
   }
-  return { ok: true, value: { params: params as ValidRollDiceParams, interpretedAs } };
+  return {
+    ok: true,
+    value: { params: { ...interpretedAs } as ValidRollDiceParams, interpretedAs },
+  };
 }
 
 function mapToArguments(parsed: ParsedNotation): {
@@ -124,8 +123,8 @@ function speak(parameter: string, violation: Violation): string {
       return `${name} ${violation.value} exceeds maximum allowed (${violation.max})`;
     case "below":
       return `${name} ${violation.value} is below minimum allowed (${violation.min})`;
-    case "too-long":
-      return `${name} names ${violation.length} faces; at most ${violation.max} are allowed`;
+    case "too-many":
+      return `${name} names ${violation.count} faces; at most ${violation.max} are allowed`;
     default:
       return describeViolation(violation);
   }

@@ -1,6 +1,6 @@
 import type { NotationSyntaxError, ParsedNotation, RerollToken } from "./parsed-notation.js";
 
-/** Longest integer literal the grammar accepts (dice.md §6). */
+/** Longest integer literal the grammar accepts (docs/dice.md §6). */
 export const MAX_INTEGER_DIGITS = 7;
 
 const MODIFIER_LIST = "kh, kl, dh, dl, k, d, !, r, ro, min, >=, >, +, -";
@@ -11,7 +11,7 @@ class SyntaxFailure {
 }
 
 /**
- * Parses standard dice notation (dice.md §6 grammar): one dice group and any number of
+ * Parses standard dice notation (docs/dice.md §6.1 grammar): one dice group and any number of
  * modifiers, letters case-insensitive, tokens matched longest first, whitespace between tokens.
  * Positions are 1-based code points of the string as sent.
  *

@@ -1,17 +1,10 @@
+import type { RandomSource, RngKind } from "@tabletop-mcp/kit/random";
 import type { Validation } from "../errors.js";
-import type { RandomSource, RngKind } from "../random/random-source.js";
 import { type RollResult, rollDice } from "../roll-dice.js";
-import { LIMITS, type RollDiceParams, type ValidRollDiceParams } from "../roll-dice-params.js";
-import {
-  checkText,
-  checkUnknownKeys,
-  isJsonObject,
-  readPresent,
-} from "../validation/read-fields.js";
-import { type Finding, findingsToProblems, jsonTypeOf } from "../validation/violation.js";
+import type { RollDiceParams, ValidRollDiceParams } from "../roll-dice-params.js";
 import { interpretNotation } from "./interpret-notation.js";
 
-/** Longest notation string accepted by `roll` (dice.md §6). */
+/** Longest notation string accepted by `roll` (docs/dice.md §6). */
 export const MAX_NOTATION_LENGTH = 200;
 
 /** Validated `roll` arguments. */
@@ -33,41 +26,30 @@ export interface RollNotationResponse {
   };
 }
 
-/**
- * Validates untrusted `roll` arguments: `notation` (1-200 characters) parsed and interpreted,
- * optional `label` (1-100 characters) passed on to the roll.
- *
- * @param input - the arguments as received
- */
-export function validateRollArguments(input: unknown): Validation<RollNotationParams> {
-  if (!isJsonObject(input)) {
-    return {
-      ok: false,
-      problems: [
-        { parameter: "arguments", issue: `Expected an object, received ${jsonTypeOf(input)}` },
-      ],
-    };
-  }
-  const findings: Finding[] = [];
-  const notation = readNotation(readPresent(input, "notation"), findings);
-  const rawLabel = readPresent(input, "label");
-  const label =
-    rawLabel === undefined
-      ? undefined
-      : checkText(rawLabel, "label", LIMITS.maxLabelLength, findings);
-  checkUnknownKeys(input, ["notation", "label"], "", findings);
-  if (findings.length > 0 || notation === undefined)
-    return { ok: false, problems: findingsToProblems(findings) };
+/** `roll` arguments of the right types. */
+export interface RollNotationArguments {
+  readonly notation: string;
+  readonly label?: string | undefined;
+}
 
-  const interpreted = interpretNotation(notation);
+/**
+ * Interprets `roll` arguments: the notation parsed, mapped onto `roll_dice` arguments and checked
+ * (docs/dice.md §6), with the label passed on to the roll.
+ *
+ * @param args - the notation and optional label
+ * @returns the roll to make, or the problems, each at its position in the notation
+ */
+export function validateRoll(args: RollNotationArguments): Validation<RollNotationParams> {
+  const interpreted = interpretNotation(args.notation);
   if (!interpreted.ok) return interpreted;
   const { params, interpretedAs } = interpreted.value;
+  const { label } = args;
   const withLabel = label === undefined ? params : ({ ...params, label } as ValidRollDiceParams);
   const echoed = label === undefined ? interpretedAs : { ...interpretedAs, label };
   return {
     ok: true,
     value: {
-      notation: notation.replace(/^[ \t]+|[ \t]+$/g, ""),
+      notation: args.notation.replace(/^[ \t]+|[ \t]+$/g, ""),
       params: withLabel,
       interpretedAs: echoed,
     },
@@ -75,19 +57,21 @@ export function validateRollArguments(input: unknown): Validation<RollNotationPa
 }
 
 /**
- * The whole of `roll` short of transport: validates, rolls, and adds `result.notation` and
+ * The whole of `roll` short of transport: interprets, rolls, and adds `result.notation` and
  * `metadata.interpreted_as` to the `roll_dice` shape.
  *
- * @param input - the raw tool arguments, echoed in `metadata.parameters`
+ * @param args - the notation and optional label
  * @param random - the source of the dice
  * @param timestamp - the time to report
+ * @param received - the arguments as the client sent them, echoed in `metadata.parameters`
  */
 export function respondToRoll(
-  input: unknown,
+  args: RollNotationArguments,
   random: RandomSource,
   timestamp: string,
+  received: unknown = args,
 ): Validation<RollNotationResponse> {
-  const validation = validateRollArguments(input);
+  const validation = validateRoll(args);
   if (!validation.ok) return validation;
   const { notation, params, interpretedAs } = validation.value;
   const result = { ...rollDice(params, random), notation };
@@ -95,17 +79,12 @@ export function respondToRoll(
     ok: true,
     value: {
       result,
-      metadata: { parameters: input, interpreted_as: interpretedAs, timestamp, rng: random.kind },
+      metadata: {
+        parameters: received,
+        interpreted_as: interpretedAs,
+        timestamp,
+        rng: random.kind,
+      },
     },
   };
-}
-
-function readNotation(value: unknown, findings: Finding[]): string | undefined {
-  if (value !== undefined) return checkText(value, "notation", MAX_NOTATION_LENGTH, findings);
-  findings.push({
-    parameter: "notation",
-    validRange: `1-${MAX_NOTATION_LENGTH} characters`,
-    violation: { kind: "missing" },
-  });
-  return undefined;
 }

@@ -1,25 +1,26 @@
 import type { ParameterProblem, Validation } from "../errors.js";
 import { renderOperation } from "../render-roll.js";
-import {
-  LIMITS,
-  ROLL_DICE_PARAMETER_NAMES,
-  type ValidRollDiceParams,
-} from "../roll-dice-params.js";
-import { checkInteger, isJsonObject, readPresent } from "../validation/read-fields.js";
-import { checkRollDiceArguments } from "../validation/validate-roll-dice.js";
-import { type Finding, findingsToProblems } from "../validation/violation.js";
+import { LIMITS, type RollDiceParams, type ValidRollDiceParams } from "../roll-dice-params.js";
+import { checkRollDiceValues } from "../rules/roll-dice-rules.js";
+import { validateRollDice } from "../rules/validate-roll-dice.js";
+import { checkInteger, type Finding, findingsToProblems } from "../rules/violation.js";
 import { planProbability, rawOutcome, WORK_LIMIT } from "./total-distribution.js";
 
-/** Bounds of the `at_least` parameter (dice.md §9). */
+/** Bounds of the `at_least` parameter (docs/dice.md §9). */
 export const AT_LEAST_LIMITS = { maxEntries: 50, maxMagnitude: 10_000_000 } as const;
 
-/** Validated `dice_probability` arguments. */
+/** `dice_probability` arguments of the right types: `roll_dice`'s without `label`, and `at_least`. */
+export interface DiceProbabilityArguments extends Omit<RollDiceParams, "label"> {
+  readonly at_least?: readonly number[] | undefined;
+}
+
+/** Checked `dice_probability` arguments. */
 export interface DiceProbabilityParams {
   readonly params: ValidRollDiceParams;
   readonly atLeast: readonly number[];
 }
 
-/** The `result` of `dice_probability`, keys in the order of dice.md §9. */
+/** The `result` of `dice_probability`, keys in the order of docs/dice.md §9. */
 export interface DiceProbabilityResult {
   operation: string;
   min: number;
@@ -48,36 +49,43 @@ export interface DiceProbabilityResponse {
 const MAX_LISTED_TOTALS = 201;
 /** Float slack when comparing a cumulative probability with a percentile level. */
 const CUMULATIVE_TOLERANCE = 1e-12;
-const PARAMETER_NAMES = [
-  ...ROLL_DICE_PARAMETER_NAMES.filter((name) => name !== "label"),
-  "at_least",
-];
 
 /**
- * Validates untrusted `dice_probability` arguments: the `roll_dice` rules without `label`, plus
- * `at_least`, plus the work bound of dice.md §9 (reported on `dice_count`).
+ * Checks the values of `dice_probability` arguments (docs/dice.md §9): the `roll_dice` rules,
+ * `at_least` (at most 50 thresholds, each within ±10,000,000), then the work bound.
  *
- * @param input - the arguments as received
+ * @param args - the arguments, of the right types
+ * @returns the computation to run, or every problem
  */
-export function validateDiceProbabilityArguments(
-  input: unknown,
+export function validateDiceProbability(
+  args: DiceProbabilityArguments,
 ): Validation<DiceProbabilityParams> {
-  const { params, findings } = checkRollDiceArguments(input, "", PARAMETER_NAMES);
-  const atLeast = isJsonObject(input) ? readAtLeast(readPresent(input, "at_least"), findings) : [];
-  const ordered = [
-    ...findings.filter((finding) => finding.violation.kind !== "unknown"),
-    ...findings.filter((finding) => finding.violation.kind === "unknown"),
-  ];
-  if (ordered.length > 0 || atLeast === undefined)
-    return { ok: false, problems: findingsToProblems(ordered) };
+  const { at_least: atLeast = [], ...roll } = args;
+  const validation = validateRollDice(roll);
+  const problems = [...(validation.ok ? [] : validation.problems), ...atLeastProblems(atLeast)];
+  if (!validation.ok || problems.length > 0) return { ok: false, problems };
+  const work = checkProbabilityWork(roll);
+  if (work.length > 0) return { ok: false, problems: work };
+  return { ok: true, value: { params: validation.value, atLeast } };
+}
+
+/**
+ * The work bound of docs/dice.md §9: a configuration whose exact distribution would take more
+ * than {@link WORK_LIMIT} cell updates is refused on `dice_count`. Says nothing of arguments
+ * that break a `roll_dice` rule, whose work cannot be estimated.
+ *
+ * @param params - `roll_dice` arguments without `label`
+ * @returns the problem, if any
+ */
+export function checkProbabilityWork(params: RollDiceParams): ParameterProblem[] {
+  if (checkRollDiceValues(params).length > 0) return [];
   const work = planProbability(params).estimatedWork;
-  if (work > WORK_LIMIT) return { ok: false, problems: [workProblem(work)] };
-  return { ok: true, value: { params: params as ValidRollDiceParams, atLeast } };
+  return work > WORK_LIMIT ? [workProblem(work)] : [];
 }
 
 /**
  * The exact distribution of the `total` a `roll_dice` call with these parameters would give,
- * by enumeration in float64 (dice.md §9 method), with the cell updates it took.
+ * by enumeration in float64 (docs/dice.md §9.3), with the cell updates it took.
  *
  * @param request - validated arguments
  */
@@ -127,16 +135,18 @@ export function computeDiceProbability(request: DiceProbabilityParams): {
 }
 
 /**
- * The whole of `dice_probability` short of transport: validates, computes, adds metadata.
+ * The whole of `dice_probability` short of transport: checks, computes, adds metadata.
  *
- * @param input - the raw tool arguments, echoed in `metadata.parameters`
+ * @param args - the arguments, of the right types
  * @param timestamp - the time to report
+ * @param received - the arguments as the client sent them, echoed in `metadata.parameters`
  */
 export function respondToDiceProbability(
-  input: unknown,
+  args: DiceProbabilityArguments,
   timestamp: string,
+  received: unknown = args,
 ): Validation<DiceProbabilityResponse> {
-  const validation = validateDiceProbabilityArguments(input);
+  const validation = validateDiceProbability(args);
   if (!validation.ok) return validation;
   const { result, work } = computeDiceProbability(validation.value);
   return {
@@ -144,7 +154,7 @@ export function respondToDiceProbability(
     value: {
       result,
       metadata: {
-        parameters: input,
+        parameters: received,
         method: "exact",
         explosion_cap: LIMITS.explosionCap,
         work,
@@ -204,33 +214,18 @@ class TotalDistribution {
   }
 }
 
-function readAtLeast(value: unknown, findings: Finding[]): number[] | undefined {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) {
-    findings.push({
-      parameter: "at_least",
-      violation: { kind: "type", expected: "array", received: value },
-    });
-    return undefined;
+function atLeastProblems(atLeast: readonly number[]): ParameterProblem[] {
+  const { maxEntries, maxMagnitude } = AT_LEAST_LIMITS;
+  if (atLeast.length > maxEntries) {
+    const issue = `${atLeast.length} items exceed maximum allowed (${maxEntries})`;
+    return [{ parameter: "at_least", issue, valid_range: `0-${maxEntries} items` }];
   }
-  if (value.length > AT_LEAST_LIMITS.maxEntries) {
-    findings.push({
-      parameter: "at_least",
-      validRange: `0-${AT_LEAST_LIMITS.maxEntries} items`,
-      violation: {
-        kind: "too-long",
-        length: value.length,
-        max: AT_LEAST_LIMITS.maxEntries,
-        unit: " items",
-      },
-    });
-    return undefined;
-  }
-  const bounds = { min: -AT_LEAST_LIMITS.maxMagnitude, max: AT_LEAST_LIMITS.maxMagnitude };
-  const thresholds = value.map((entry: unknown, index) =>
-    checkInteger(entry, `at_least[${index}]`, bounds, findings),
-  );
-  return thresholds.every((entry) => entry !== undefined) ? (thresholds as number[]) : undefined;
+  const findings: Finding[] = [];
+  const bounds = { min: -maxMagnitude, max: maxMagnitude };
+  atLeast.forEach((value, index) => {
+    checkInteger(value, `at_least[${index}]`, bounds, findings);
+  });
+  return findingsToProblems(findings);
 }
 
 function workProblem(work: number): ParameterProblem {

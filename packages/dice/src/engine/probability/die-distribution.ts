@@ -15,7 +15,7 @@ export interface DieDistribution {
 }
 
 /**
- * One die's exact value distribution (dice.md §9 method step 1): first face with the one-time
+ * One die's exact value distribution (docs/dice.md §9.3 step 1): first face with the one-time
  * reroll, capped compounding explosion, then the minimum fold. Entries whose float64 mass is
  * exactly zero are dropped.
  *

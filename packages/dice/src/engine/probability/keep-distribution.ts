@@ -3,7 +3,7 @@ import type { DieDistribution } from "./die-distribution.js";
 import type { DenseDistribution } from "./sum-distribution.js";
 
 /**
- * The distribution of the sum of the `keep` highest (or lowest) of `count` dice (dice.md §9
+ * The distribution of the sum of the `keep` highest (or lowest) of `count` dice (docs/dice.md §9
  * method step 3). Walks the distinct die values from the kept end; the state is the number of
  * dice already placed (below `keep`) and the kept sum so far. At each value the remaining dice
  * land there binomially; once `keep` dice are placed the kept sum is final and absorbed.

@@ -3,7 +3,7 @@ import { binomialMass } from "./binomial.js";
 import type { DieDistribution } from "./die-distribution.js";
 
 /**
- * The distribution of the success count (dice.md §9 method step 4): with q = P(value ≥ target)
+ * The distribution of the success count (docs/dice.md §9.3 step 4): with q = P(value ≥ target)
  * and B ~ Binomial(n, q), no selection gives B, keeping the highest k gives min(k, B) and
  * keeping the lowest k gives max(0, B − (n − k)). Index = number of successes, 0..kept dice.
  *

@@ -9,7 +9,7 @@ export interface DenseDistribution {
 }
 
 /**
- * The distribution of the sum of `count` independent dice (dice.md §9 method step 2): repeated
+ * The distribution of the sum of `count` independent dice (docs/dice.md §9.3 step 2): repeated
  * convolution of dense arrays with the die's non-zero support.
  *
  * @param die - one die's distribution

@@ -4,18 +4,18 @@ import { keepDistribution, keepWork } from "./keep-distribution.js";
 import { reduceSelection, successDistribution } from "./success-distribution.js";
 import { type DenseDistribution, sumDistribution, sumWork } from "./sum-distribution.js";
 
-/** The route dice.md §9 takes for a configuration, with its die and estimated work. */
+/** The route docs/dice.md §9 takes for a configuration, with its die and estimated work. */
 export interface ProbabilityPlan {
   readonly die: DieDistribution;
   readonly keep: { count: number; highest: boolean } | undefined;
   readonly estimatedWork: number;
 }
 
-/** Cell updates above which `dice_probability` refuses to compute (dice.md §9 bounds). */
+/** Cell updates above which `dice_probability` refuses to compute (docs/dice.md §9.4). */
 export const WORK_LIMIT = 200_000_000;
 
 /**
- * Chooses the method and estimates its work from the formulas of dice.md §9, before computing.
+ * Chooses the method and estimates its work from the formulas of docs/dice.md §9, before computing.
  * Keeping every die is a plain sum.
  *
  * @param params - validated roll arguments

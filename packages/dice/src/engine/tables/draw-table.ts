@@ -1,5 +1,5 @@
-import type { RandomSource } from "../random/random-source.js";
-import { rollFace } from "../random/roll-face.js";
+import type { RandomSource } from "@tabletop-mcp/kit/random";
+import { rollFace } from "@tabletop-mcp/kit/random";
 import { type RandomTable, rangeLabel } from "./random-table.js";
 
 /** One draw from a table: the die rolled, what it showed, and the entry it selected. */

@@ -85,7 +85,7 @@ describe("interpretNotation: grammar branches", () => {
 });
 
 describe("interpretNotation: errors with positions", () => {
-  it("points at an unexpected character after the modifiers (the spec's example)", () => {
+  it("points at an unexpected character after the modifiers (docs/dice.md §6.3's example)", () => {
     expect(problems("4d6kh3x")).toEqual([
       {
         parameter: "notation",

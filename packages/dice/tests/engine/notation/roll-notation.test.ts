@@ -1,6 +1,6 @@
+import { createScriptedSource } from "@tabletop-mcp/kit/random";
 import { describe, expect, it } from "vitest";
 import { respondToRoll } from "../../../src/engine/notation/roll-notation.js";
-import { createScriptedSource } from "../../../src/engine/random/scripted-source.js";
 import { wordsForFaces } from "../support/fixtures.js";
 
 describe("respondToRoll", () => {
@@ -28,27 +28,5 @@ describe("respondToRoll", () => {
       timestamp: "2025-04-17T14:32:49.000Z",
       rng: "crypto",
     });
-  });
-
-  it("rejects a missing notation, an overlong one and unknown keys", () => {
-    const source = createScriptedSource([]);
-    expect(respondToRoll({ notations: "1d6" }, source, "t")).toEqual({
-      ok: false,
-      problems: [
-        {
-          parameter: "notation",
-          issue: "Missing required parameter",
-          valid_range: "1-200 characters",
-        },
-        {
-          parameter: "notations",
-          issue: "Unknown parameter; valid parameters are notation, label",
-        },
-      ],
-    });
-    const long = respondToRoll({ notation: `1d6${"+1".repeat(100)}` }, source, "t");
-    expect(long.ok ? [] : long.problems.map((problem) => problem.issue)).toEqual([
-      "Length 203 exceeds maximum allowed (200 characters)",
-    ]);
   });
 });

@@ -2,17 +2,18 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   computeDiceProbability,
+  type DiceProbabilityArguments,
   type DiceProbabilityResult,
   respondToDiceProbability,
-  validateDiceProbabilityArguments,
+  validateDiceProbability,
 } from "../../../src/engine/probability/dice-probability.js";
 import { planProbability } from "../../../src/engine/probability/total-distribution.js";
 import type { RollDiceParams } from "../../../src/engine/roll-dice-params.js";
 import { rollDiceParamsArbitrary } from "../support/arbitraries.js";
 import { exactTotal, toFloat } from "../support/exact-reference.js";
 
-function compute(args: Record<string, unknown>): DiceProbabilityResult {
-  const validation = validateDiceProbabilityArguments(args);
+function compute(args: DiceProbabilityArguments): DiceProbabilityResult {
+  const validation = validateDiceProbability(args);
   if (!validation.ok) expect.fail(JSON.stringify(validation.problems));
   return computeDiceProbability(validation.value).result;
 }
@@ -41,7 +42,7 @@ function expectMatchesBruteForce(params: RollDiceParams): void {
   if (result.distribution !== undefined) expect(Math.abs(listedMass - 1)).toBeLessThan(1e-12);
 }
 
-describe("dice_probability test vectors (dice.md §9)", () => {
+describe("dice_probability test vectors (docs/dice.md §9)", () => {
   it("gives 4d6kh3 its counts out of 1296, mean, stddev and P(>=15)", () => {
     const result = compute({ dice_count: 4, dice_sides: 6, keep_highest: 3, at_least: [15] });
     const counts = [1, 4, 10, 21, 38, 62, 91, 122, 148, 167, 172, 160, 131, 94, 54, 21];
@@ -135,15 +136,18 @@ describe("dice_probability bounds", () => {
     ["100d100", { dice_count: 100, dice_sides: 100 }, 5e7],
     ["1000d6", { dice_count: 1000, dice_sides: 6 }, 1.5e7],
     ["10d6!", { dice_count: 10, dice_sides: 6, exploding: true }, 1.5e7],
-  ])("estimates %s near the spec's figure and allows it", (_, params, figure) => {
-    const work = planProbability(params).estimatedWork;
-    expect(work / figure).toBeGreaterThan(0.9);
-    expect(work / figure).toBeLessThan(1.1);
-    expect(validateDiceProbabilityArguments(params).ok).toBe(true);
-  });
+  ])(
+    "estimates the work of %s near n²·W·V/2 (docs/dice.md §9.3) and allows it",
+    (_, params, figure) => {
+      const work = planProbability(params).estimatedWork;
+      expect(work / figure).toBeGreaterThan(0.9);
+      expect(work / figure).toBeLessThan(1.1);
+      expect(validateDiceProbability(params).ok).toBe(true);
+    },
+  );
 
   it("rejects 1000d100 and 4d100!kh3 on dice_count with the step estimate", () => {
-    expect(validateDiceProbabilityArguments({ dice_count: 1000, dice_sides: 100 })).toEqual({
+    expect(validateDiceProbability({ dice_count: 1000, dice_sides: 100 })).toEqual({
       ok: false,
       problems: [
         {
@@ -153,7 +157,7 @@ describe("dice_probability bounds", () => {
         },
       ],
     });
-    const keep = validateDiceProbabilityArguments({
+    const keep = validateDiceProbability({
       dice_count: 4,
       dice_sides: 100,
       exploding: true,
@@ -168,14 +172,9 @@ describe("dice_probability bounds", () => {
     expect((result.distribution?.at(-1)?.p ?? 0) > 0.99).toBe(true);
   });
 
-  it("rejects label, validates at_least and reports unknown keys last", () => {
+  it("checks each at_least threshold as an integer within ten million", () => {
     expect(
-      validateDiceProbabilityArguments({
-        dice_count: 2,
-        dice_sides: 6,
-        label: "x",
-        at_least: [1, 2.5],
-      }),
+      validateDiceProbability({ dice_count: 2, dice_sides: 6, at_least: [1, 2.5, -10000001] }),
     ).toEqual({
       ok: false,
       problems: [
@@ -185,9 +184,9 @@ describe("dice_probability bounds", () => {
           valid_range: "-10000000-10000000",
         },
         {
-          parameter: "label",
-          issue:
-            "Unknown parameter; valid parameters are dice_count, dice_sides, modifier, keep_highest, keep_lowest, drop_highest, drop_lowest, reroll, exploding, target_number, min_value, at_least",
+          parameter: "at_least[2]",
+          issue: "Value -10000001 is below minimum allowed (-10000000)",
+          valid_range: "-10000000-10000000",
         },
       ],
     });

@@ -1,8 +1,8 @@
+import { createScriptedSource } from "@tabletop-mcp/kit/random";
 import { describe, expect, it } from "vitest";
-import { createScriptedSource } from "../../../src/engine/random/scripted-source.js";
-import { parseRandomTable } from "../../../src/engine/tables/parse-table.js";
 import type { RandomTable } from "../../../src/engine/tables/random-table.js";
 import { respondToRollTable } from "../../../src/engine/tables/roll-table.js";
+import { parseRandomTable } from "../../../src/parse-table.js";
 import { wordsForFaces } from "../support/fixtures.js";
 
 const encounters = {
