@@ -23,4 +23,6 @@ const built = await buildViews({
   maxBytes: parseBudgets(process.argv.slice(2)),
 });
 const summary = built.map((view) => `${view.name} ${(view.bytes / 1000).toFixed(0)} KB`);
-process.stdout.write(`built ${built.length} views: ${summary.join(", ")}\n`);
+process.stdout.write(
+  `built ${built.length} ${built.length === 1 ? "view" : "views"}: ${summary.join(", ")}\n`,
+);

@@ -9,6 +9,12 @@ export {
 export { describeInBrowser } from "./describe-in-browser.js";
 export type { ServerAccess, TestHostPage, TestHostWindow } from "./test-host-page.js";
 export {
+  type OpenedToolView,
+  openToolView,
+  screenshotThemes,
+  type ToolViewOptions,
+} from "./tool-view.js";
+export {
   type BridgedCall,
   type ShownToolCall,
   ViewHost,

@@ -163,6 +163,18 @@ export class ViewHost {
   }
 
   /**
+   * How much wider than its frame the view's page is, in CSS pixels: 0 when it fits, so no
+   * one has to scroll sideways.
+   *
+   * @returns the overflow
+   */
+  async horizontalOverflow(): Promise<number> {
+    const frame = await (await this.page.locator("#stage iframe").elementHandle())?.contentFrame();
+    if (!frame) throw new Error("The view's frame is not loaded");
+    return frame.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  }
+
+  /**
    * Screenshots the view's frame, at the size the view asked for.
    *
    * @param path - the PNG file to write (its folder is created)
