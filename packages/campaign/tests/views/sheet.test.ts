@@ -140,9 +140,11 @@ describeInBrowser("the character sheet view", (browser) => {
     await host.view.getByRole("button", { name: "Increase HP" }).click();
     const alert = host.view.getByRole("alert").filter({ hasText: /\S/ });
     await alert.waitFor();
-    const refusal = host.calls[0]?.result;
-    expect(refusal?.isError).toBe(true);
-    const message = (refusal?.structuredContent as { error: { message: string } }).error.message;
+    const [refusal] = host.calls;
+    if (!refusal) throw new Error("the view made no call");
+    expect(refusal.result.isError).toBe(true);
+    const message = (refusal.result.structuredContent as { error: { message: string } }).error
+      .message;
     expect(message).toBe(`hp ${before.hp + 1} exceeds hp_max 6`);
     expect(await alert.textContent()).toBe(message);
     expect(await pipsOf(host, "HP")).toEqual({
