@@ -1,11 +1,19 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from "@modelcontextprotocol/ext-apps/server";
 import { defineResource, type ResourceSpec } from "./resource.js";
 import type { Tool } from "./tool.js";
 
-/** The MIME type of an MCP Apps view (`text/html;profile=mcp-app`), from the extension. */
-export const APP_VIEW_MIME_TYPE = RESOURCE_MIME_TYPE;
+/*
+ * The extension's two names, written here rather than imported: its server module loads the
+ * whole App client and its schemas, which would add some 20 ms to every server's cold start
+ * for two strings. The kit's tests hold them equal to the extension's own.
+ */
+
+/** The MIME type of an MCP Apps view (the extension's `RESOURCE_MIME_TYPE`). */
+export const APP_VIEW_MIME_TYPE = "text/html;profile=mcp-app";
+
+/** The flat `_meta` key older hosts read a tool's view from (`RESOURCE_URI_META_KEY`). */
+const FLAT_RESOURCE_URI_KEY = "ui/resourceUri";
 
 /** An MCP Apps view: a self-contained HTML page a host shows beside the results of its tools. */
 export interface AppViewSpec {
@@ -66,7 +74,7 @@ export function defineAppView(spec: AppViewSpec): AppView {
  * @returns the listing's `_meta`
  */
 export function appViewToolMeta(uri: string): Record<string, unknown> {
-  return { ui: { resourceUri: uri }, [RESOURCE_URI_META_KEY]: uri };
+  return { ui: { resourceUri: uri }, [FLAT_RESOURCE_URI_KEY]: uri };
 }
 
 /**

@@ -2,7 +2,12 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { registerAppResource, registerAppTool } from "@modelcontextprotocol/ext-apps/server";
+import {
+  RESOURCE_MIME_TYPE,
+  RESOURCE_URI_META_KEY,
+  registerAppResource,
+  registerAppTool,
+} from "@modelcontextprotocol/ext-apps/server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -10,7 +15,9 @@ import type { Tool as ToolListing } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
 import {
+  APP_VIEW_MIME_TYPE,
   type AppView,
+  appViewToolMeta,
   createKitServer,
   defineAppView,
   defineTool,
@@ -149,6 +156,14 @@ describe("views linked to tools (MCP Apps)", () => {
     expect(read.contents).toEqual([
       { uri: VIEW_URI, mimeType: "text/html;profile=mcp-app", text: HTML },
     ]);
+  });
+
+  it("uses the extension's own MIME type and flat meta key", () => {
+    expect(APP_VIEW_MIME_TYPE).toBe(RESOURCE_MIME_TYPE);
+    expect(appViewToolMeta(VIEW_URI)).toEqual({
+      ui: { resourceUri: VIEW_URI },
+      [RESOURCE_URI_META_KEY]: VIEW_URI,
+    });
   });
 
   it("refuses a link to a tool the server does not have", () => {
