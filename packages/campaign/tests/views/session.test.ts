@@ -114,6 +114,8 @@ describeInBrowser("the session log view", (browser) => {
     expect(host.reads[0]).toBe("context://current");
     await screenshotThemes(host, PICTURES, "session");
     expect(host.problems).toEqual([]);
+    await host.setWidth(320);
+    expect(await host.horizontalOverflow()).toBe(0);
     await host.close();
   });
 });

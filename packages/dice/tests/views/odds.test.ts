@@ -57,11 +57,12 @@ describeInBrowser("the dice odds view", (browser) => {
     await host.close();
   });
 
-  it("reads the chart's numbers out as a table", async () => {
+  it("reads the chart's numbers out as a table, in a frame 320 pixels wide", async () => {
     const { host } = await openToolView(browser(), {
       client: connection.client,
       tool: "dice_probability",
       arguments: { dice_count: 2, dice_sides: 6 },
+      width: 320,
     });
     await host.view.getByText("Show the numbers").click();
     const table = host.view.getByRole("table");
@@ -76,6 +77,7 @@ describeInBrowser("the dice odds view", (browser) => {
       ...[...twoDiceOdds()].map(([total, p]) => [String(total), percent(p)]),
     ]);
     expect(await host.view.locator("rect.bar-highlighted").count()).toBe(0);
+    expect(await host.horizontalOverflow()).toBe(0);
     await host.close();
   });
 });

@@ -69,6 +69,8 @@ describeInBrowser("the Duality odds view", (browser) => {
     expect(await host.view.locator("rect.bar-highlighted").count()).toBe(3);
     await screenshotThemes(host, PICTURES, "odds");
     expect(host.problems).toEqual([]);
+    await host.setWidth(320);
+    expect(await host.horizontalOverflow()).toBe(0);
     await host.close();
   });
 });

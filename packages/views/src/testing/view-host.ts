@@ -33,6 +33,8 @@ export interface ViewHostOptions {
   readonly width?: number;
   /** The listing of the tool whose result the view shows (host context `toolInfo`). */
   readonly tool?: Tool;
+  /** More host context, e.g. the host's style variables. */
+  readonly hostContext?: McpUiHostContext;
 }
 
 /** A tool call to show: what the host sends as tool input, then as tool result. */
@@ -83,6 +85,7 @@ export class ViewHost {
       platform: "web",
       locale: "en-GB",
       ...(options.tool ? { toolInfo: { tool: options.tool } } : {}),
+      ...options.hostContext,
     };
     const host = new ViewHost(page, hostContext);
     await host.connectServer(options.client);
