@@ -1,16 +1,20 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type {
-  Implementation,
-  JSONRPCNotification,
-  LoggingLevel,
+import {
+  ErrorCode,
+  type Implementation,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type LoggingLevel,
+  type Result,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { Logger } from "@tabletop-mcp/kit";
+import { type Logger, redact } from "@tabletop-mcp/kit";
 import { Catalog } from "./catalog/catalog.js";
 import { mergeInstructions } from "./catalog/instructions.js";
 import type { GatewayConfig, ServerEntry, Tier } from "./config/types.js";
 import { DownstreamSession, type SessionHost } from "./session/downstream-session.js";
 import { mostVerbose } from "./session/logging-levels.js";
+import { ProtocolError } from "./session/protocol-error.js";
 import { currentTier } from "./tiers/tiers.js";
 import { BuiltinUpstream } from "./upstreams/builtin-upstream.js";
 import { HttpUpstream } from "./upstreams/http-upstream.js";
@@ -62,6 +66,7 @@ export class Gateway implements SessionHost, UpstreamHost {
   private tierTimer: ReturnType<typeof setTimeout> | undefined;
   private lastTierNotice = 0;
   private tieredSessions = 0;
+  private readonly announced = new Set<string>();
 
   private constructor(
     readonly config: GatewayConfig,
@@ -80,26 +85,42 @@ export class Gateway implements SessionHost, UpstreamHost {
    *
    * @param config - the effective config
    * @param options - logger, version, test hooks
-   * @returns the gateway and the naming problems found (any problem means it must not serve)
+   * @returns the gateway, the naming problems found (any problem means it must not serve) and
+   *   the tools withheld for other reasons (logged as warnings)
    */
   static async start(
     config: GatewayConfig,
     options: GatewayOptions,
-  ): Promise<{ gateway: Gateway; problems: string[] }> {
+  ): Promise<{ gateway: Gateway; problems: string[]; notices: string[] }> {
     const gateway = new Gateway(config, options);
     await Promise.all(gateway.upstreams.map((upstream) => upstream.start()));
     const problems: string[] = [];
+    const notices: string[] = [];
     for (const upstream of gateway.upstreams) {
       if (!upstream.listing) continue;
-      problems.push(...gateway.catalog.apply(upstream, upstream.listing).problems);
-      for (const name of gateway.catalog.unknownAllowed(upstream)) {
-        problems.push(
-          `config: mcpServers.${upstream.name}.tools.allow: "${name}" is not offered by "${upstream.name}"`,
-        );
+      const change = gateway.catalog.apply(upstream, upstream.listing);
+      problems.push(...change.problems);
+      notices.push(...gateway.announce(change.notices));
+      for (const list of ["allow", "deny"] as const) {
+        for (const name of gateway.catalog.unknownListed(upstream, list)) {
+          problems.push(
+            `config: mcpServers.${upstream.name}.tools.${list}: "${name}" is not offered by "${upstream.name}"`,
+          );
+        }
       }
     }
     gateway.started = true;
-    return { gateway, problems };
+    return { gateway, problems, notices };
+  }
+
+  /** Logs the notices not logged before (a re-listing repeats them); returns those. */
+  private announce(notices: readonly string[]): string[] {
+    const fresh = notices.filter((notice) => !this.announced.has(notice));
+    for (const notice of fresh) {
+      this.announced.add(notice);
+      this.logger.warn(notice);
+    }
+    return fresh;
   }
 
   /** The gateway's own name and version, as shared and catalog connections give it upstream. */
@@ -147,6 +168,7 @@ export class Gateway implements SessionHost, UpstreamHost {
   listed(upstream: Upstream, listing: UpstreamListing): void {
     if (!this.started) return;
     const change = this.catalog.apply(upstream, listing);
+    this.announce(change.notices);
     for (const problem of change.problems) {
       this.logger.error(`withheld: ${problem}`);
       for (const session of this.sessions) session.gatewayEvent("error", `withheld: ${problem}`);
@@ -182,6 +204,39 @@ export class Gateway implements SessionHost, UpstreamHost {
       default:
         return;
     }
+  }
+
+  /**
+   * Passes a request for the client from a connection no session owns to the session whose
+   * call caused it. Over a shared connection nothing in the request says which session that
+   * is, so it is the one session with a call to this upstream in flight; with none or several,
+   * and on a catalog connection, the upstream gets an error saying why instead.
+   */
+  unownedRequest(
+    upstream: Upstream,
+    request: JSONRPCRequest,
+    signal: AbortSignal,
+    shared: boolean,
+  ): Promise<Result> {
+    const callers = shared
+      ? [...this.sessions].filter((session) => session.forwardingTo(upstream) > 0)
+      : [];
+    const [caller] = callers;
+    if (caller && callers.length === 1) return caller.upstreamRequest(upstream, request, signal);
+    const why = !shared
+      ? "this connection is the gateway's own, for listing, and belongs to no client session"
+      : callers.length === 0
+        ? "no client call to it is in flight, and a shared upstream's requests go to the session whose call caused them"
+        : `${callers.length} client sessions have calls to it in flight, and a shared upstream's request does not say which one it belongs to`;
+    const hint = shared
+      ? ' Set "per_session": true to give each client session its own connection.'
+      : "";
+    return Promise.reject(
+      new ProtocolError(
+        ErrorCode.InternalError,
+        `The gateway cannot pass "${request.method}" from upstream "${upstream.name}" to a client: ${why}.${hint}`,
+      ),
+    );
   }
 
   private scheduleListChanged(tools: boolean, prompts: boolean): void {
@@ -298,7 +353,7 @@ export class Gateway implements SessionHost, UpstreamHost {
       state: upstream.state,
       connections: upstream.connections,
       restarts: upstream.restarts,
-      last_error: upstream.lastError,
+      last_error: upstream.lastError === null ? null : redact(upstream.lastError),
       withheld: [...upstream.withheld],
     }));
   }

@@ -1,10 +1,13 @@
 import {
   type CommandExit,
   type Logger,
+  redact,
+  registerSecret,
   type ServerFactory,
   SessionRefusedError,
   type SessionRequest,
 } from "@tabletop-mcp/kit";
+import { configSecrets, environmentSecrets } from "./config/config-secrets.js";
 import { loadConfig } from "./config/load-config.js";
 import { printableConfig } from "./config/print-config.js";
 import { ConfigError, TIERS, type Tier } from "./config/types.js";
@@ -19,6 +22,10 @@ export interface GatewayCommand {
   tier: Tier | undefined;
   printConfig: boolean;
   check: boolean;
+  /** `--rate-limit-ms` when given: the spacing of builtins whose entry sets none. */
+  builtinRateLimitMs: number | undefined;
+  /** `--auth-token`: a secret like those of the config. */
+  authToken: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
   logger: Logger;
@@ -40,33 +47,38 @@ export async function prepareGateway(
     config = loadConfig({
       configFile: command.configFile,
       worldFile: command.worldFile,
+      builtinRateLimitMs: command.builtinRateLimitMs,
       env: command.env,
       logger: command.logger,
       cwd: command.cwd,
     });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.lines.join("\n")}\n`);
+    writeLines(error.lines);
     return { exitCode: 2 };
   }
+  const secrets = [...configSecrets(config), ...environmentSecrets(command.env)];
+  if (command.authToken !== undefined) secrets.push(command.authToken);
+  for (const secret of secrets) registerSecret(secret);
   if (command.printConfig) {
     process.stdout.write(`${JSON.stringify(printableConfig(config), null, 2)}\n`);
     return { exitCode: 0 };
   }
   const defaultTier = command.tier ?? config.defaultTier;
-  const { gateway, problems } = await Gateway.start(config, {
+  const { gateway, problems, notices } = await Gateway.start(config, {
     logger: command.logger,
     version: command.version,
   });
   if (problems.length > 0) {
-    const lines = problems.map((problem) =>
-      problem.startsWith("config") ? problem : `tabletop-gateway: ${problem}`,
+    writeLines(
+      problems.map((problem) =>
+        problem.startsWith("config") ? problem : `tabletop-gateway: ${problem}`,
+      ),
     );
-    process.stderr.write(`${lines.join("\n")}\n`);
     await gateway.close();
     return { exitCode: 2 };
   }
-  if (command.check) return checkResult(gateway);
+  if (command.check) return checkResult(gateway, notices);
   return {
     createServer: (session: SessionRequest) =>
       gateway.createSessionServer(sessionTier(session, defaultTier)),
@@ -75,6 +87,12 @@ export async function prepareGateway(
     health: () => ({ upstreams: gateway.upstreamStats(), tools: gateway.toolStats() }),
     listening: (url) => process.stderr.write(clientSnippet(url)),
   };
+}
+
+/** Writes problem lines to stderr, secrets hidden. */
+function writeLines(lines: readonly string[]): void {
+  if (lines.length === 0) return;
+  process.stderr.write(`${lines.map(redact).join("\n")}\n`);
 }
 
 /** The lines printed after `listening on`: a client configuration ready to paste. */
@@ -95,14 +113,16 @@ function sessionTier(session: SessionRequest, fallback: Tier): Tier {
   return tier;
 }
 
-async function checkResult(gateway: Gateway): Promise<CommandExit> {
+async function checkResult(gateway: Gateway, notices: readonly string[]): Promise<CommandExit> {
   const unreachable = gateway.upstreams.filter((upstream) => !upstream.isServing());
-  for (const upstream of unreachable) {
-    process.stderr.write(
-      `tabletop-gateway: upstream "${upstream.name}" could not be reached: ${upstream.lastError ?? "unknown error"}\n`,
-    );
-  }
+  writeLines(
+    unreachable.map(
+      (upstream) =>
+        `tabletop-gateway: upstream "${upstream.name}" could not be reached: ${upstream.lastError ?? "unknown error"}`,
+    ),
+  );
   const tools = gateway.catalog.tools.size;
+  for (const notice of notices) process.stdout.write(`${redact(notice)}\n`);
   process.stdout.write(
     `${gateway.upstreams.length - unreachable.length} of ${gateway.upstreams.length} upstreams reachable, ${tools} tools, no name problems\n`,
   );

@@ -34,6 +34,7 @@ export { BODY_LIMIT_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from 
 export { serveHttp } from "./http/serve-http.js";
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel, silentLogger } from "./logger.js";
 export { readPackageVersion } from "./package-version.js";
+export { processRedactor, REDACTED, Redactor, redact, registerSecret } from "./redaction.js";
 export {
   MAX_REPLAY_SEED_LENGTH,
   replaySeedFlag,

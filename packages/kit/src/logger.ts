@@ -1,3 +1,5 @@
+import { processRedactor, type Redactor } from "./redaction.js";
+
 /** Log levels, most severe first. The default is `error`. */
 export const LOG_LEVELS = ["error", "warn", "info", "debug"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -22,20 +24,30 @@ const writeToStderr: LogSink = (line) => {
 };
 
 /**
- * Creates a logger for one process.
+ * Creates a logger for one process. Every message and string field passes the redactor
+ * first, so a secret the process registered, a URL's userinfo or query values and
+ * `Authorization`/`Bearer` credentials never reach a log line.
  * @param name - the server's name, on every line
  * @param level - lines less severe than this are dropped
  * @param sink - receives each line, newline included
+ * @param redactor - hides secrets (the process's by default)
  */
 export function createLogger(
   name: string,
   level: LogLevel = "error",
   sink = writeToStderr,
+  redactor: Redactor = processRedactor,
 ): Logger {
   const threshold = LOG_LEVELS.indexOf(level);
   const emit = (lineLevel: LogLevel, message: string, fields?: LogFields) => {
     if (LOG_LEVELS.indexOf(lineLevel) > threshold) return;
-    const record = { time: new Date().toISOString(), level: lineLevel, name, message, ...fields };
+    const record = {
+      time: new Date().toISOString(),
+      level: lineLevel,
+      name,
+      message: redactor.redact(message),
+      ...(fields ? redactor.redactDeep(fields) : {}),
+    };
     sink(`${JSON.stringify(record)}\n`);
   };
   return {

@@ -30,6 +30,17 @@ export interface CatalogChange {
   prompts: boolean;
   /** Problems found (clashing or invalid names), one message each. */
   problems: string[];
+  /** Tools withheld for a reason that is no mistake of the config, one message each. */
+  notices: string[];
+}
+
+/** What the tools of one listing came to. */
+interface ToolsOutcome {
+  changed: boolean;
+  /** Exposed names withheld because they clash or are invalid. */
+  clashing: string[];
+  /** Exposed names withheld because they need task-augmented calls. */
+  needTasks: string[];
 }
 
 /**
@@ -75,8 +86,8 @@ export class Catalog {
    */
   apply(upstream: Upstream, listing: UpstreamListing): CatalogChange {
     const problems: string[] = [];
-    const withheld: string[] = [];
-    const tools = this.applyTools(upstream, listing.tools, problems, withheld);
+    const outcome = this.applyTools(upstream, listing.tools, problems);
+    const withheld = [...outcome.clashing];
     const prompts = this.applyPrompts(upstream, listing.prompts, problems, withheld);
     for (const template of listing.resourceTemplates) {
       const owner = this.templates.get(template.uriTemplate);
@@ -92,63 +103,77 @@ export class Catalog {
         problems.push(collisionMessage("resource URI", resource.uri, owner.name, upstream.name));
       } else if (!owner) this.staticUris.set(resource.uri, upstream);
     }
-    upstream.withheld = withheld;
-    const offered = listing.tools.length;
+    upstream.withheld = [...withheld, ...outcome.needTasks];
+    const eligible = listing.tools.length - outcome.needTasks.length;
     if (
-      offered > 0 &&
-      withheld.length >= offered &&
+      eligible > 0 &&
+      withheld.length >= eligible &&
       ![...this.tools.values()].some((tool) => tool.upstream === upstream)
     ) {
       upstream.markConflict();
     }
+    const tools = outcome.changed;
     if (tools) this.toolList = this.exposedTools().map((tool) => tool.definition);
     if (prompts) {
       this.promptList = this.sortedByUpstream([...this.prompts.values()]).map(
         (prompt) => prompt.definition,
       );
     }
-    return { tools, prompts, problems };
+    const notices = outcome.needTasks.map(
+      (name) =>
+        `tool "${name}" from "${upstream.name}" is withheld: it only runs as a task (execution.taskSupport "required"), and the gateway does not offer MCP tasks`,
+    );
+    return { tools, prompts, problems, notices };
   }
 
-  /** Problems in an upstream's `tools.allow` list: names it does not offer. */
-  unknownAllowed(upstream: Upstream): string[] {
-    const allow = upstream.entry.allow;
+  /**
+   * Names in an upstream's `tools.allow` or `tools.deny` that it does not offer: a typo in
+   * either would silently hide or expose a tool.
+   */
+  unknownListed(upstream: Upstream, list: "allow" | "deny"): string[] {
+    const names = upstream.entry[list];
     const listing = upstream.listing;
-    if (!allow || !listing) return [];
+    if (!names || !listing) return [];
     const offered = new Set(listing.tools.map((tool) => tool.name));
-    return allow.filter((name) => !offered.has(name));
+    return names.filter((name) => !offered.has(name));
   }
 
   private applyTools(
     upstream: Upstream,
     offered: readonly Tool[],
     problems: string[],
-    withheld: string[],
-  ): boolean {
+  ): ToolsOutcome {
     const entry = upstream.entry;
     const deny = new Set(entry.deny);
     const allow = entry.allow ? new Set(entry.allow) : undefined;
     const wanted = new Map<string, Tool>();
+    const clashing: string[] = [];
+    const needTasks: string[] = [];
     for (const tool of offered) {
       if (allow && !allow.has(tool.name)) continue;
       if (deny.has(tool.name)) continue;
-      if ((tool.execution as { taskSupport?: string } | undefined)?.taskSupport === "required")
-        continue;
       const name = exposedName(entry.prefix, tool.name);
+      if (tool.execution?.taskSupport === "required") {
+        needTasks.push(name);
+        continue;
+      }
       const invalid = invalidNameMessage("tool", name, upstream.name, entry.prefix);
-      if (invalid) {
-        problems.push(invalid);
-        withheld.push(name);
-        continue;
-      }
       const owner = this.tools.get(name);
-      if (owner && owner.upstream !== upstream) {
+      if (invalid) problems.push(invalid);
+      else if (owner && owner.upstream !== upstream) {
         problems.push(collisionMessage("tool name", name, owner.upstream.name, upstream.name));
-        withheld.push(name);
+      } else {
+        wanted.set(name, tool);
         continue;
       }
-      wanted.set(name, tool);
+      clashing.push(name);
     }
+    return { changed: this.replaceTools(upstream, wanted), clashing, needTasks };
+  }
+
+  /** Makes `wanted` the exposed tools of `upstream`; whether anything changed. */
+  private replaceTools(upstream: Upstream, wanted: ReadonlyMap<string, Tool>): boolean {
+    const entry = upstream.entry;
     let changed = false;
     for (const [name, tool] of this.tools) {
       if (tool.upstream === upstream && !wanted.has(name)) {

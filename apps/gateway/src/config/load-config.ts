@@ -12,6 +12,8 @@ export interface ConfigSource {
   configFile?: string | undefined;
   /** `--world FILE`: adds or points the `world` builtin. */
   worldFile?: string | undefined;
+  /** `--rate-limit-ms` when given: the `rate_limit_ms` of builtins whose entry sets none. */
+  builtinRateLimitMs?: number | undefined;
   env: Readonly<Record<string, string | undefined>>;
   logger: Logger;
   /** Relative `--config`/`--world` paths resolve here. */
@@ -55,7 +57,12 @@ export function loadConfig(source: ConfigSource): GatewayConfig {
   if (source.worldFile !== undefined) {
     raw = withWorld(raw, resolve(source.cwd, source.worldFile));
   }
-  return validateConfig(raw, { baseDirectory, env: source.env, logger: source.logger });
+  return validateConfig(raw, {
+    baseDirectory,
+    env: source.env,
+    logger: source.logger,
+    builtinRateLimitMs: source.builtinRateLimitMs,
+  });
 }
 
 /** Points the config's `world` builtin at a world file, adding the entry when there is none. */

@@ -1,21 +1,28 @@
+import { processRedactor, REDACTED, type Redactor } from "@tabletop-mcp/kit";
 import type { GatewayConfig, ServerEntry } from "./types.js";
-
-const MASK = "***";
 
 /**
  * The effective config as the JSON `--print-config` prints: defaults filled in, header and env
- * values shown as `***`.
+ * values shown as `***`, and every other value (command, arguments, URL, folder, options)
+ * with its secrets hidden by the redactor: registered secrets, URL userinfo and query values.
  *
  * @param config - the effective config
+ * @param redactor - knows the secrets (the process's, where the gateway registered them)
  * @returns a JSON-ready object in the config file's own key names
  */
-export function printableConfig(config: GatewayConfig): Record<string, unknown> {
+export function printableConfig(
+  config: GatewayConfig,
+  redactor: Redactor = processRedactor,
+): Record<string, unknown> {
   const mcpServers: Record<string, unknown> = {};
-  for (const entry of config.servers) mcpServers[entry.name] = printableEntry(entry);
+  for (const entry of config.servers) {
+    mcpServers[entry.name] = redactor.redactDeep(printableEntry(entry));
+  }
   return {
     mcpServers,
     gateway: {
       default_tier: config.defaultTier,
+      max_line_bytes: config.maxLineBytes,
       ...(config.instructions !== undefined ? { instructions: config.instructions } : {}),
     },
   };
@@ -34,6 +41,7 @@ function printableEntry(entry: ServerEntry): Record<string, unknown> {
             ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}),
             per_session: entry.perSession,
             ...(entry.perSession ? { max_sessions: entry.maxSessions } : {}),
+            max_line_bytes: entry.maxLineBytes,
           };
   return {
     type: entry.kind,
@@ -49,5 +57,5 @@ function printableEntry(entry: ServerEntry): Record<string, unknown> {
 }
 
 function masked(values: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.keys(values).map((key) => [key, MASK]));
+  return Object.fromEntries(Object.keys(values).map((key) => [key, REDACTED]));
 }

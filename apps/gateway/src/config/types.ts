@@ -41,6 +41,8 @@ export interface StdioEntry extends CommonEntry {
   cwd: string | undefined;
   perSession: boolean;
   maxSessions: number;
+  /** The longest line accepted on the child's stdout, in bytes. */
+  maxLineBytes: number;
 }
 
 /** A remote Streamable HTTP endpoint. */
@@ -59,6 +61,8 @@ export interface GatewayConfig {
   servers: readonly ServerEntry[];
   defaultTier: Tier;
   instructions: string | undefined;
+  /** `gateway.max_line_bytes`: the stdout line limit of stdio servers that set none. */
+  maxLineBytes: number;
 }
 
 /** A problem found in a config file; `path` is e.g. `mcpServers.notes.prefix`. */

@@ -19,6 +19,10 @@ import {
 export const SERVER_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const PREFIX_PATTERN = /^[a-zA-Z0-9_-]{1,32}$/;
 const MAX_INSTRUCTIONS = 4000;
+/** Bounds and default of `max_line_bytes`: a stdio server's longest stdout line. */
+const LINE_BYTES = { min: 1024, max: 268_435_456, fallback: 16_777_216 } as const;
+/** The builtin dice server's spacing when neither its entry nor `--rate-limit-ms` sets one (the dice server's own default). */
+const DICE_RATE_LIMIT_MS = 200;
 
 const COMMON_KEYS = new Set([
   "type",
@@ -34,7 +38,7 @@ const COMMON_KEYS = new Set([
   "tiers",
 ]);
 const KIND_KEYS = {
-  stdio: ["command", "args", "env", "cwd"],
+  stdio: ["command", "args", "env", "cwd", "max_line_bytes"],
   http: ["url", "headers"],
   builtin: ["builtin", "options"],
 } as const;
@@ -51,6 +55,8 @@ export interface ValidationContext {
   baseDirectory: string;
   env: Readonly<Record<string, string | undefined>>;
   logger: Logger;
+  /** The gateway's `--rate-limit-ms` when given: builtins without `rate_limit_ms` use it. */
+  builtinRateLimitMs?: number | undefined;
 }
 
 type Json = Record<string, unknown>;
@@ -77,6 +83,7 @@ export function validateConfig(raw: unknown, context: ValidationContext): Gatewa
       context.logger.warn(`config: ${topKey}: unknown key ignored`);
     }
   }
+  const gateway = checkGatewayKeys(raw.gateway, problems, context.logger);
   const servers: ServerEntry[] = [];
   const table = raw[key];
   if (table === undefined) {
@@ -85,25 +92,24 @@ export function validateConfig(raw: unknown, context: ValidationContext): Gatewa
     problems.push({ path: key, issue: "must be an object of server entries" });
   } else {
     for (const [name, value] of Object.entries(table)) {
-      const entry = checkEntry(name, value, `${key}.${name}`, context, problems);
+      const entry = checkEntry(name, value, `${key}.${name}`, context, gateway, problems);
       if (entry) servers.push(entry);
     }
   }
-  const gateway = checkGatewayKeys(raw.gateway, problems, context.logger);
   if (problems.length > 0) {
     throw new ConfigError(problems.map((problem) => `config: ${problem.path}: ${problem.issue}`));
   }
   return { servers, ...gateway };
 }
 
-function checkGatewayKeys(
-  value: unknown,
-  problems: ConfigProblem[],
-  logger: Logger,
-): { defaultTier: Tier; instructions: string | undefined } {
-  const result: { defaultTier: Tier; instructions: string | undefined } = {
+/** What the `gateway` object sets. */
+type GatewayKeys = Pick<GatewayConfig, "defaultTier" | "instructions" | "maxLineBytes">;
+
+function checkGatewayKeys(value: unknown, problems: ConfigProblem[], logger: Logger): GatewayKeys {
+  const result: GatewayKeys = {
     defaultTier: "deep",
     instructions: undefined,
+    maxLineBytes: LINE_BYTES.fallback,
   };
   if (value === undefined) return result;
   if (!isObject(value)) {
@@ -128,6 +134,9 @@ function checkGatewayKeys(
           issue: `must be at most ${MAX_INSTRUCTIONS} characters (got ${item.length})`,
         });
       } else result.instructions = item;
+    } else if (key === "max_line_bytes") {
+      const { min, max, fallback } = LINE_BYTES;
+      result.maxLineBytes = integerKey(value, key, "gateway", min, max, fallback, problems);
     } else logger.warn(`config: gateway.${key}: unknown key ignored`);
   }
   return result;
@@ -138,6 +147,7 @@ function checkEntry(
   value: unknown,
   path: string,
   context: ValidationContext,
+  gateway: GatewayKeys,
   problems: ConfigProblem[],
 ): ServerEntry | undefined {
   const before = problems.length;
@@ -165,7 +175,7 @@ function checkEntry(
     }
   }
   const common = checkCommon(name, value, path, kind, context, problems);
-  const entry = checkKind(kind, value, path, context, problems, common);
+  const entry = checkKind(kind, value, path, context, gateway, problems, common);
   return problems.length === before ? entry : undefined;
 }
 
@@ -220,7 +230,10 @@ function checkCommon(
   context: ValidationContext,
   problems: ConfigProblem[],
 ): CommonEntry {
-  const isDice = kind === "builtin" && value.builtin === "dice";
+  const defaultRateLimitMs =
+    kind !== "builtin"
+      ? 0
+      : (context.builtinRateLimitMs ?? (value.builtin === "dice" ? DICE_RATE_LIMIT_MS : 0));
   const timeoutMs = integerKey(value, "timeout_ms", path, 100, 3_600_000, 60_000, problems);
   const common: CommonEntry = {
     name,
@@ -246,7 +259,7 @@ function checkCommon(
       30_000,
       problems,
     ),
-    rateLimitMs: integerKey(value, "rate_limit_ms", path, 0, 60_000, isDice ? 200 : 0, problems),
+    rateLimitMs: integerKey(value, "rate_limit_ms", path, 0, 60_000, defaultRateLimitMs, problems),
     tiers: {},
   };
   if (value.prefix !== undefined) {
@@ -312,11 +325,24 @@ function checkTools(
   }
 }
 
+/** What checking one entry's kind-specific keys needs. */
+interface KindCheck {
+  value: Json;
+  path: string;
+  context: ValidationContext;
+  gateway: GatewayKeys;
+  problems: ConfigProblem[];
+  common: CommonEntry;
+  /** Expands `${NAME}` in a value at a config path, noting unset variables as problems. */
+  expand: (text: string, at: string) => string;
+}
+
 function checkKind(
   kind: keyof typeof KIND_KEYS,
   value: Json,
   path: string,
   context: ValidationContext,
+  gateway: GatewayKeys,
   problems: ConfigProblem[],
   common: CommonEntry,
 ): ServerEntry | undefined {
@@ -331,39 +357,55 @@ function checkKind(
     }
     return "";
   };
-  if (kind === "builtin") {
-    if (
-      typeof value.builtin !== "string" ||
-      !(BUILTIN_NAMES as readonly string[]).includes(value.builtin)
-    ) {
-      problems.push({
-        path: `${path}.builtin`,
-        issue: `must be one of ${BUILTIN_NAMES.join(", ")}`,
-      });
-      return undefined;
-    }
-    const builtin = value.builtin as BuiltinName;
-    const checked = checkBuiltinOptions(
-      builtin,
-      value.options ?? {},
-      `${path}.options`,
-      context.baseDirectory,
-      context.env,
-    );
-    if ("problems" in checked) {
-      problems.push(...checked.problems);
-      return undefined;
-    }
-    return { ...common, kind, builtin, options: checked.options };
+  const check: KindCheck = { value, path, context, gateway, problems, common, expand };
+  if (kind === "builtin") return checkBuiltin(check);
+  if (kind === "http") return checkHttp(check);
+  return checkStdio(check);
+}
+
+function checkBuiltin({
+  value,
+  path,
+  context,
+  problems,
+  common,
+}: KindCheck): ServerEntry | undefined {
+  if (
+    typeof value.builtin !== "string" ||
+    !(BUILTIN_NAMES as readonly string[]).includes(value.builtin)
+  ) {
+    problems.push({
+      path: `${path}.builtin`,
+      issue: `must be one of ${BUILTIN_NAMES.join(", ")}`,
+    });
+    return undefined;
   }
-  if (kind === "http") {
-    const url = typeof value.url === "string" ? expand(value.url, `${path}.url`) : undefined;
-    if (url === undefined) problems.push({ path: `${path}.url`, issue: "must be a string" });
-    else if (url !== "" && !isHttpUrl(url))
-      problems.push({ path: `${path}.url`, issue: "must be an http:// or https:// URL" });
-    const headers = stringMap(value.headers, `${path}.headers`, problems, expand);
-    return { ...common, kind, url: url ?? "", headers };
+  const builtin = value.builtin as BuiltinName;
+  const checked = checkBuiltinOptions(
+    builtin,
+    value.options ?? {},
+    `${path}.options`,
+    context.baseDirectory,
+    context.env,
+  );
+  if ("problems" in checked) {
+    problems.push(...checked.problems);
+    return undefined;
   }
+  return { ...common, kind: "builtin", builtin, options: checked.options };
+}
+
+function checkHttp({ value, path, problems, common, expand }: KindCheck): ServerEntry {
+  const url = typeof value.url === "string" ? expand(value.url, `${path}.url`) : undefined;
+  if (url === undefined) problems.push({ path: `${path}.url`, issue: "must be a string" });
+  else if (url !== "" && !isHttpUrl(url))
+    problems.push({ path: `${path}.url`, issue: "must be an http:// or https:// URL" });
+  const headers = stringMap(value.headers, `${path}.headers`, problems, expand);
+  return { ...common, kind: "http", url: url ?? "", headers };
+}
+
+function checkStdio(check: KindCheck): ServerEntry {
+  const { value, path, context, gateway, problems, common, expand } = check;
   const command =
     typeof value.command === "string" && value.command !== ""
       ? expand(value.command, `${path}.command`)
@@ -393,15 +435,18 @@ function checkKind(
   if (value.max_sessions !== undefined && !perSession) {
     problems.push({ path: `${path}.max_sessions`, issue: 'only applies with "per_session": true' });
   }
+  const { min, max } = LINE_BYTES;
+  const lineBytes = gateway.maxLineBytes;
   return {
     ...common,
-    kind,
+    kind: "stdio",
     command: command === undefined ? "" : resolveCommand(command, context.baseDirectory),
     args,
     env,
     cwd,
     perSession,
     maxSessions,
+    maxLineBytes: integerKey(value, "max_line_bytes", path, min, max, lineBytes, problems),
   };
 }
 

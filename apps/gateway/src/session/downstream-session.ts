@@ -5,7 +5,6 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   type CallToolResult,
-  type ClientCapabilities,
   ErrorCode,
   type Implementation,
   type JSONRPCNotification,
@@ -14,13 +13,15 @@ import {
   McpError,
   type Notification,
   type Request,
+  type RequestId,
   type Resource,
   type Result,
   type ServerNotification,
   type ServerRequest,
+  type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
-import { type Logger, SpacingLimiter } from "@tabletop-mcp/kit";
+import { type Logger, processRedactor, redact, SpacingLimiter } from "@tabletop-mcp/kit";
 import type { Catalog, ExposedTool } from "../catalog/catalog.js";
 import type { Tier } from "../config/types.js";
 import { currentTier, withinTier } from "../tiers/tiers.js";
@@ -28,13 +29,17 @@ import type { DirectToolCall } from "../upstreams/direct-tool-call.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import { PASSTHROUGH_RESULT } from "../upstreams/upstream-client.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
+import { type ClientProfile, missingCapability, profileOf } from "./client-profile.js";
 import { parseLoggingLevel, passesLevel } from "./logging-levels.js";
-import { errorResult, failureResult, unknownToolResult } from "./tool-results.js";
+import { ProtocolError, toProtocolError } from "./protocol-error.js";
+import { errorResult, failureResult, redactedErrorResult } from "./tool-results.js";
 import { matchesTemplate, schemeOf } from "./uri-template.js";
 
 /** The URI of the gateway's own statistics resource. */
 export const STATS_URI = "gateway://stats";
 const RESOURCE_NOT_FOUND = -32002;
+/** The longest timer Node keeps (about 24.8 days): in effect, no timeout. */
+const NO_TIMEOUT_MS = 2_147_483_647;
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -71,7 +76,11 @@ export class DownstreamSession implements SessionPeer {
   private readonly links: (UpstreamLink | undefined)[];
   private readonly limiters: (SpacingLimiter | undefined)[];
   /** Tools visible at the last `tools/list`, for tier-change notices. */
-  private visibleTools: string | undefined;
+  private listedTools: string | undefined;
+  /** Per upstream, the tools it does not offer this session's client (upstream names). */
+  private readonly hidden = new Map<Upstream, ReadonlySet<string>>();
+  /** Downstream requests being forwarded, by upstream: who may answer its requests. */
+  private readonly forwarding = new Map<Upstream, Set<RequestId>>();
   private closed = false;
 
   constructor(
@@ -97,7 +106,10 @@ export class DownstreamSession implements SessionPeer {
       },
     );
     this.server.removeRequestHandler("logging/setLevel");
-    this.server.fallbackRequestHandler = (request, extra) => this.dispatch(request, extra);
+    this.server.fallbackRequestHandler = (request, extra) =>
+      this.dispatch(request, extra).catch((error: unknown) => {
+        throw toProtocolError(error, processRedactor);
+      });
     this.server.fallbackNotificationHandler = async (notification) => {
       if (notification.method === "notifications/roots/list_changed")
         this.toPerSessionLinks(notification);
@@ -111,13 +123,8 @@ export class DownstreamSession implements SessionPeer {
     return this.server.getClientVersion() ?? { name: "unknown", version: "0" };
   }
 
-  get clientCapabilities(): ClientCapabilities {
-    const capabilities = this.server.getClientCapabilities() ?? {};
-    return {
-      ...(capabilities.roots ? { roots: capabilities.roots } : {}),
-      ...(capabilities.sampling ? { sampling: capabilities.sampling } : {}),
-      ...(capabilities.elicitation ? { elicitation: capabilities.elicitation } : {}),
-    };
+  get clientCapabilities(): ClientProfile {
+    return profileOf(this.server.getClientCapabilities());
   }
 
   /** This session's link to an upstream, made on first use. */
@@ -136,7 +143,7 @@ export class DownstreamSession implements SessionPeer {
       case "tools/call":
         return this.callTool(params, extra);
       case "tools/list":
-        return Promise.resolve({ tools: this.listTools() });
+        return this.listTools().then((tools) => ({ tools }));
       case "prompts/list":
         return Promise.resolve({ prompts: [...this.host.catalog.promptDefinitions] });
       case "prompts/get":
@@ -154,22 +161,40 @@ export class DownstreamSession implements SessionPeer {
       case "completion/complete":
         return this.complete(params, extra);
       default:
-        return Promise.reject(new McpError(ErrorCode.MethodNotFound, "Method not found"));
+        return Promise.reject(new ProtocolError(ErrorCode.MethodNotFound, "Method not found"));
     }
   }
 
-  private listTools() {
-    const all = this.host.catalog.toolDefinitions;
-    const visible =
-      this.tier === "deep" ? [...all] : this.toolsInTier().map((tool) => tool.definition);
-    this.visibleTools = visible.map((tool) => tool.name).join("\n");
-    return visible;
+  /** Answers `tools/list`: what the upstreams offer this client, within its tier. */
+  private async listTools(): Promise<Tool[]> {
+    await this.learnHiddenTools();
+    const visible = this.visibleTools();
+    this.listedTools = visible.map((tool) => tool.name).join("\n");
+    return visible.map((tool) => tool.definition);
   }
 
-  private toolsInTier(): ExposedTool[] {
-    return this.host.catalog
-      .exposedTools()
-      .filter((tool) => withinTier(currentTier(tool.declaredTier, tool.stats), this.tier));
+  /**
+   * Asks every upstream with exposed tools which of them it does not offer this session's
+   * client (they may depend on the client's capabilities); remembered for the tier checks.
+   */
+  private async learnHiddenTools(): Promise<void> {
+    const profile = this.clientCapabilities;
+    const upstreams = new Set([...this.host.catalog.tools.values()].map((tool) => tool.upstream));
+    await Promise.all(
+      [...upstreams].map(async (upstream) => {
+        this.hidden.set(upstream, await upstream.toolsHiddenFrom(profile));
+      }),
+    );
+  }
+
+  /** The exposed tools this session sees: offered to its client and within its tier. */
+  private visibleTools(): ExposedTool[] {
+    return this.host.catalog.exposedTools().filter((tool) => {
+      if (this.hidden.get(tool.upstream)?.has(tool.original)) return false;
+      return (
+        this.tier === "deep" || withinTier(currentTier(tool.declaredTier, tool.stats), this.tier)
+      );
+    });
   }
 
   /**
@@ -177,33 +202,22 @@ export class DownstreamSession implements SessionPeer {
    * the caller sends `tools/list_changed` when so.
    */
   tierVisibilityChanged(): boolean {
-    if (this.tier === "deep" || this.visibleTools === undefined) return false;
-    const now = this.toolsInTier()
+    if (this.tier === "deep" || this.listedTools === undefined) return false;
+    const now = this.visibleTools()
       .map((tool) => tool.name)
       .join("\n");
-    if (now === this.visibleTools) return false;
+    if (now === this.listedTools) return false;
     // Announced once: the next notice needs a further change, whether or not the client relists.
-    this.visibleTools = now;
+    this.listedTools = now;
     return true;
   }
 
   private async callTool(params: Record<string, unknown>, extra: Extra): Promise<Result> {
     const tool =
       typeof params.name === "string" ? this.host.catalog.tools.get(params.name) : undefined;
-    if (!tool) return unknownToolResult(params.name);
-    if (this.tier !== "deep") {
-      const tier = currentTier(tool.declaredTier, tool.stats);
-      if (!withinTier(tier, this.tier)) {
-        const p50 = tool.stats.percentile(50);
-        return failureResult(
-          new UpstreamFailure(
-            tool.upstream.name,
-            "budget",
-            `Tool "${tool.name}" is outside this session's "${this.tier}" latency budget (${p50 === null ? `declared ${tier}` : `p50 ${p50} ms`}).`,
-          ),
-        );
-      }
-    }
+    if (!tool) throw this.unknownTool(params.name);
+    const outsideBudget = this.budgetRefusal(tool);
+    if (outsideBudget) return outsideBudget;
     const upstream = tool.upstream;
     const limiter = this.limiters[upstream.index];
     if (limiter) {
@@ -212,16 +226,8 @@ export class DownstreamSession implements SessionPeer {
     }
     const link = this.link(upstream);
     if (link.callToolDirect) return this.callDirect(tool, link.callToolDirect, params, extra);
-    const meta = params._meta as Record<string, unknown> | undefined;
-    const token = meta?.progressToken;
-    let forwardedMeta: Record<string, unknown> | undefined;
-    if (meta !== undefined) {
-      const { progressToken: _dropped, ...rest } = meta;
-      if (Object.keys(rest).length > 0) forwardedMeta = rest;
-    }
-    const upstreamParams: Record<string, unknown> = { name: tool.original };
-    if (params.arguments !== undefined) upstreamParams.arguments = params.arguments;
-    if (forwardedMeta !== undefined) upstreamParams._meta = forwardedMeta;
+    const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
+    const upstreamParams = upstreamCallParams(tool, params);
     let done = false;
     const entry = upstream.entry;
     const options: RequestOptions = {
@@ -239,14 +245,13 @@ export class DownstreamSession implements SessionPeer {
     };
     const started = performance.now();
     try {
-      const result = (await link.request(
-        { method: "tools/call", params: upstreamParams },
-        options,
+      const result = (await this.forwarded(upstream, extra.requestId, () =>
+        link.request({ method: "tools/call", params: upstreamParams }, options),
       )) as CallToolResult;
       done = true;
       tool.stats.record(performance.now() - started, result.isError === true);
       this.host.toolRecorded();
-      return result;
+      return result.isError === true ? redactedErrorResult(result) : result;
     } catch (error) {
       done = true;
       if (extra.signal.aborted) {
@@ -255,25 +260,39 @@ export class DownstreamSession implements SessionPeer {
       }
       tool.stats.record(performance.now() - started, true);
       this.host.toolRecorded();
-      if (error instanceof UpstreamFailure) return failureResult(error);
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-        return failureResult(
-          new UpstreamFailure(
-            upstream.name,
-            "timeout",
-            `Upstream "${upstream.name}" did not answer tools/call "${tool.original}" within ${entry.timeoutMs} ms without progress; the call was cancelled upstream.`,
-          ),
-        );
-      }
-      if (error instanceof McpError) throw error;
-      return failureResult(
-        new UpstreamFailure(
-          upstream.name,
-          "unavailable",
-          `Upstream "${upstream.name}" failed: ${describeError(error)}`,
-        ),
+      if (error instanceof McpError && error.code !== ErrorCode.RequestTimeout) throw error;
+      return failureResult(callFailure(tool, error));
+    }
+  }
+
+  /** The refusal of a call to a tool outside this session's latency budget. */
+  private budgetRefusal(tool: ExposedTool): CallToolResult | undefined {
+    if (this.tier === "deep") return undefined;
+    const tier = currentTier(tool.declaredTier, tool.stats);
+    if (withinTier(tier, this.tier)) return undefined;
+    const p50 = tool.stats.percentile(50);
+    return failureResult(
+      new UpstreamFailure(
+        tool.upstream.name,
+        "budget",
+        `Tool "${tool.name}" is outside this session's "${this.tier}" latency budget (${p50 === null ? `declared ${tier}` : `p50 ${p50} ms`}).`,
+      ),
+    );
+  }
+
+  /** The error of a call to a name this session cannot call, as the servers themselves answer it. */
+  private unknownTool(name: unknown): ProtocolError {
+    if (typeof name !== "string") {
+      return new ProtocolError(
+        ErrorCode.InvalidParams,
+        "tools/call needs params.name, a tool name",
       );
     }
+    const available = this.visibleTools().map((tool) => tool.name);
+    return new ProtocolError(
+      ErrorCode.InvalidParams,
+      `Unknown tool: ${name}; available tools are ${available.join(", ")}`,
+    );
   }
 
   /** Runs a call in an in-process server's own handler; its notifications reach this request directly. */
@@ -335,7 +354,7 @@ export class DownstreamSession implements SessionPeer {
     const prompt =
       typeof params.name === "string" ? this.host.catalog.prompts.get(params.name) : undefined;
     if (!prompt)
-      throw new McpError(
+      throw new ProtocolError(
         ErrorCode.InvalidParams,
         `Unknown prompt ${JSON.stringify(String(params.name))}`,
       );
@@ -431,23 +450,23 @@ export class DownstreamSession implements SessionPeer {
   ): Promise<Result> {
     const uri = params.uri;
     if (typeof uri !== "string")
-      throw new McpError(ErrorCode.InvalidParams, "params.uri must be a string");
+      throw new ProtocolError(ErrorCode.InvalidParams, "params.uri must be a string");
     if (uri === STATS_URI) {
       if (method === "resources/read") {
         return {
           contents: [{ uri, mimeType: "application/json", text: this.host.statsResource() }],
         };
       }
-      throw new McpError(ErrorCode.InvalidParams, `${STATS_URI} is not subscribable`);
+      throw new ProtocolError(ErrorCode.InvalidParams, `${STATS_URI} is not subscribable`);
     }
     const upstream =
       method === "resources/unsubscribe"
         ? (this.subscriptions.get(uri) ?? this.route(uri))
         : this.route(uri);
-    if (!upstream) throw new McpError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
+    if (!upstream) throw new ProtocolError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
     if (method === "resources/read") return this.forward(upstream, { method, params }, extra);
     if (method === "resources/subscribe" && !upstream.capabilities?.resources?.subscribe) {
-      throw new McpError(
+      throw new ProtocolError(
         ErrorCode.InvalidParams,
         `Upstream "${upstream.name}" does not support resource subscriptions`,
       );
@@ -468,7 +487,7 @@ export class DownstreamSession implements SessionPeer {
   private async setLevel(params: Record<string, unknown>): Promise<Result> {
     const level = parseLoggingLevel(params.level);
     if (!level)
-      throw new McpError(
+      throw new ProtocolError(
         ErrorCode.InvalidParams,
         "params.level must be a logging level (debug … emergency)",
       );
@@ -506,21 +525,23 @@ export class DownstreamSession implements SessionPeer {
   /** Sends any request but `tools/call` through this session's link, with the upstream's timeouts. */
   private async forward(upstream: Upstream, request: Request, extra?: Extra): Promise<Result> {
     const entry = upstream.entry;
-    try {
-      return await this.link(upstream).request(request, {
+    const send = () =>
+      this.link(upstream).request(request, {
         ...(extra ? { signal: extra.signal } : {}),
         timeout: entry.timeoutMs,
         maxTotalTimeout: entry.maxTotalTimeoutMs,
         resetTimeoutOnProgress: true,
       });
+    try {
+      return await (extra ? this.forwarded(upstream, extra.requestId, send) : send());
     } catch (error) {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-        throw new McpError(ErrorCode.RequestTimeout, "Request timed out", {
+        throw new ProtocolError(ErrorCode.RequestTimeout, "Request timed out", {
           upstream: upstream.name,
         });
       }
       if (error instanceof UpstreamFailure) {
-        throw new McpError(ErrorCode.InternalError, error.message, {
+        throw new ProtocolError(ErrorCode.InternalError, error.message, {
           upstream: upstream.name,
           reason: error.reason,
         });
@@ -564,13 +585,17 @@ export class DownstreamSession implements SessionPeer {
     };
     if (!passesLevel(params.level ?? "info", this.logLevel)) return;
     const logger = params.logger ? `${upstream.name}/${params.logger}` : upstream.name;
-    this.send({ method: "notifications/message", params: { ...params, logger } });
+    const data = processRedactor.redactDeep(params.data);
+    this.send({ method: "notifications/message", params: { ...params, logger, data } });
   }
 
   /** Sends a gateway event as a log message (gateway.md §7), subject to this session's level. */
   gatewayEvent(level: "warning" | "error", data: string): void {
     if (!passesLevel(level, this.logLevel)) return;
-    this.send({ method: "notifications/message", params: { level, logger: "gateway", data } });
+    this.send({
+      method: "notifications/message",
+      params: { level, logger: "gateway", data: redact(data) },
+    });
   }
 
   /** Sends a notification to this client; dropped once closed. */
@@ -579,14 +604,61 @@ export class DownstreamSession implements SessionPeer {
     this.server.notification(notification as ServerNotification).catch(() => {});
   }
 
-  /** A request from this session's own upstream connection, for the client (sampling, elicitation, roots). */
+  /** Runs `send` as the forwarding of downstream request `id` to `upstream`. */
+  private async forwarded<Value>(
+    upstream: Upstream,
+    id: RequestId,
+    send: () => Promise<Value>,
+  ): Promise<Value> {
+    let ids = this.forwarding.get(upstream);
+    if (!ids) {
+      ids = new Set();
+      this.forwarding.set(upstream, ids);
+    }
+    ids.add(id);
+    try {
+      return await send();
+    } finally {
+      ids.delete(id);
+    }
+  }
+
+  /** How many of this session's requests are being forwarded to `upstream` now. */
+  forwardingTo(upstream: Upstream): number {
+    return this.forwarding.get(upstream)?.size ?? 0;
+  }
+
+  /**
+   * A request from an upstream for this session's client (sampling, elicitation, roots):
+   * refused when the client did not declare the capability it needs; else sent with no
+   * timeout (a person may be answering), as part of the downstream request that caused it
+   * when exactly one is being forwarded to that upstream (HTTP then carries it on that
+   * request's stream), and answered back as the client answered.
+   */
   async upstreamRequest(
-    _upstream: Upstream,
+    upstream: Upstream,
     request: JSONRPCRequest,
     signal: AbortSignal,
   ): Promise<Result> {
+    const missing = missingCapability(this.clientCapabilities, request);
+    if (missing !== undefined) {
+      throw new ProtocolError(
+        ErrorCode.MethodNotFound,
+        `The client of the session that called upstream "${upstream.name}" did not declare the "${missing}" capability, so it cannot answer "${request.method}".`,
+      );
+    }
+    const ids = this.forwarding.get(upstream);
+    const [related] = ids?.size === 1 ? ids : [];
     const { jsonrpc: _version, id: _id, ...body } = request;
-    return this.server.request(body as ServerRequest, PASSTHROUGH_RESULT, { signal });
+    try {
+      return await this.server.request(body as ServerRequest, PASSTHROUGH_RESULT, {
+        signal,
+        timeout: NO_TIMEOUT_MS,
+        ...(related !== undefined ? { relatedRequestId: related } : {}),
+      });
+    } catch (error) {
+      throw toProtocolError(error);
+    }
   }
 
   /** Ends the session: closes per-session links, drops subscriptions, tells the gateway. */
@@ -606,4 +678,37 @@ export class DownstreamSession implements SessionPeer {
     await Promise.all(closing);
     await this.server.close().catch(() => {});
   }
+}
+
+/** The `tools/call` params sent upstream: the original name, the arguments and `_meta` as the client sent them, less its progress token (the gateway supplies its own). */
+function upstreamCallParams(
+  tool: ExposedTool,
+  params: Record<string, unknown>,
+): Record<string, unknown> {
+  const upstreamParams: Record<string, unknown> = { name: tool.original };
+  if (params.arguments !== undefined) upstreamParams.arguments = params.arguments;
+  const meta = params._meta as Record<string, unknown> | undefined;
+  if (meta !== undefined) {
+    const { progressToken: _dropped, ...rest } = meta;
+    if (Object.keys(rest).length > 0) upstreamParams._meta = rest;
+  }
+  return upstreamParams;
+}
+
+/** Why a call forwarded upstream failed without an answer: a timeout, or the upstream lost. */
+function callFailure(tool: ExposedTool, error: unknown): UpstreamFailure {
+  const upstream = tool.upstream;
+  if (error instanceof UpstreamFailure) return error;
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return new UpstreamFailure(
+      upstream.name,
+      "timeout",
+      `Upstream "${upstream.name}" did not answer tools/call "${tool.original}" within ${upstream.entry.timeoutMs} ms without progress; the call was cancelled upstream.`,
+    );
+  }
+  return new UpstreamFailure(
+    upstream.name,
+    "unavailable",
+    `Upstream "${upstream.name}" failed: ${describeError(error)}`,
+  );
 }

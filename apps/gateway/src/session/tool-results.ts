@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { processRedactor } from "@tabletop-mcp/kit";
 import type { UpstreamFailure } from "../upstreams/upstream-failure.js";
 
 /** An `isError` result in the contract's domain-error shape, as structured content and text. */
@@ -17,14 +18,22 @@ export function failureResult(failure: UpstreamFailure): CallToolResult {
     code: "FAILED_PRECONDITION",
     upstream: failure.upstream,
     reason: failure.reason,
-    message: failure.message,
+    message: processRedactor.redact(failure.message),
   });
 }
 
-/** The result of a call to a name the catalog does not have. */
-export function unknownToolResult(name: unknown): CallToolResult {
-  return errorResult({
-    code: "NOT_FOUND",
-    message: `Unknown tool ${JSON.stringify(String(name))}`,
-  });
+/**
+ * An upstream's `isError` result with its texts redacted: an upstream that repeats the
+ * credential it was given in its error must not hand it to the client. Nothing else changes,
+ * so a result without secrets comes back byte for byte.
+ */
+export function redactedErrorResult(result: CallToolResult): CallToolResult {
+  const redacted: CallToolResult = {
+    ...result,
+    content: processRedactor.redactDeep(result.content),
+  };
+  if (result.structuredContent !== undefined) {
+    redacted.structuredContent = processRedactor.redactDeep(result.structuredContent);
+  }
+  return redacted;
 }

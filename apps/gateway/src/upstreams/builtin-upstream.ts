@@ -4,6 +4,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Notification, Request, Result } from "@modelcontextprotocol/sdk/types.js";
 import type { BuiltinEntry } from "../config/types.js";
+import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { type BuiltinFactory, openBuiltin } from "./builtin-servers.js";
 import { directToolCall } from "./direct-tool-call.js";
 import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
@@ -34,8 +35,12 @@ export class BuiltinUpstream extends Upstream {
   protected async openCatalog(): Promise<UpstreamListing> {
     this.factory ??= openBuiltin(this.entry, this.host.logger);
     const client = await this.connect(
-      { clientInfo: this.host.clientInfo, capabilities: {} },
-      { notification: () => {}, closed: () => {} },
+      { clientInfo: this.host.clientInfo, capabilities: GATEWAY_PROFILE },
+      {
+        notification: () => {},
+        request: (request, signal) => this.host.unownedRequest(this, request, signal, false),
+        closed: () => {},
+      },
     );
     this.catalogClient = client;
     return listUpstream(client, { timeout: this.entry.startupTimeoutMs });

@@ -1,7 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { Logger } from "@tabletop-mcp/kit";
+import { type Logger, redact } from "@tabletop-mcp/kit";
+import { LineSplitter } from "./line-splitter.js";
 
 /** The parts of the gateway's environment a child may see (gateway.md §2). */
 const SAFE_ENV_KEYS = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "TMPDIR", "LANG"];
@@ -17,6 +18,8 @@ export interface ChildSpec {
   args: readonly string[];
   env: Readonly<Record<string, string>>;
   cwd: string | undefined;
+  /** The longest stdout line accepted; a longer one stops the child (`max_line_bytes`). */
+  maxLineBytes: number;
   logger: Logger;
 }
 
@@ -45,12 +48,16 @@ export class ChildStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   /** How the child ended, once it has: `exit code N` or `signal S`. */
   exitDescription: string | undefined;
+  /** Why the gateway stopped the child, when it did so because of what the child wrote. */
+  stoppedBecause: string | undefined;
   readonly stderr = new StderrRing();
   private child: ChildProcessWithoutNullStreams | undefined;
-  private buffer = "";
+  private readonly lines: LineSplitter;
   private exited: Promise<void> | undefined;
 
-  constructor(private readonly spec: ChildSpec) {}
+  constructor(private readonly spec: ChildSpec) {
+    this.lines = new LineSplitter(spec.maxLineBytes);
+  }
 
   /** The child's process id, once started. */
   get pid(): number | undefined {
@@ -73,8 +80,7 @@ export class ChildStdioTransport implements Transport {
     });
     this.child = child;
     this.exited = new Promise((resolve) => child.once("close", () => resolve()));
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => this.receive(chunk));
+    child.stdout.on("data", (chunk: Buffer) => this.receive(chunk));
     child.stderr.setEncoding("utf8");
     let partial = "";
     child.stderr.on("data", (chunk: string) => {
@@ -99,19 +105,29 @@ export class ChildStdioTransport implements Transport {
     if (text === "") return;
     this.stderr.push(text);
     if (this.spec.logger.level === "info" || this.spec.logger.level === "debug") {
-      process.stderr.write(`[${this.spec.name}] ${text}\n`);
+      process.stderr.write(`[${this.spec.name}] ${redact(text)}\n`);
     }
   }
 
-  private receive(chunk: string): void {
-    this.buffer += chunk;
-    let newline = this.buffer.indexOf("\n");
-    while (newline !== -1) {
-      const line = this.buffer.slice(0, newline).replace(/\r$/, "");
-      this.buffer = this.buffer.slice(newline + 1);
-      if (line.trim() !== "") this.deliver(line);
-      newline = this.buffer.indexOf("\n");
-    }
+  private receive(chunk: Buffer): void {
+    if (this.stoppedBecause !== undefined) return;
+    const { lines, tooLong } = this.lines.push(chunk);
+    for (const line of lines) if (line.trim() !== "") this.deliver(line);
+    if (tooLong) this.refuseLongLine();
+  }
+
+  /**
+   * The child wrote a line past the limit: whatever it is, holding it would cost memory and
+   * parsing it a core, so the child is stopped at once; its calls then fail and it restarts.
+   */
+  private refuseLongLine(): void {
+    const limit = this.spec.maxLineBytes;
+    this.stoppedBecause = `wrote a line of more than ${limit} bytes on stdout (the limit, max_line_bytes)`;
+    this.spec.logger.warn(`upstream "${this.spec.name}" ${this.stoppedBecause}; stopping it`);
+    this.child?.stdout.destroy();
+    this.signalGroup("SIGTERM");
+    const kill = setTimeout(() => this.signalGroup("SIGKILL"), KILL_AFTER_MS);
+    void this.exited?.then(() => clearTimeout(kill));
   }
 
   private deliver(line: string): void {

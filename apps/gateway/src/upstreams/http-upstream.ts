@@ -11,13 +11,16 @@ import {
   type Notification,
   type Request,
   type Result,
+  type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpEntry } from "../config/types.js";
+import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
   type ClientIdentity,
   type ConnectionEvents,
   connectUpstreamClient,
+  listTools,
   listUpstream,
   PASSTHROUGH_RESULT,
   type UpstreamListing,
@@ -73,9 +76,10 @@ export class HttpUpstream extends Upstream {
   protected async openCatalog(): Promise<UpstreamListing> {
     let opened: Client | undefined;
     const client = await this.open(
-      { clientInfo: this.host.clientInfo, capabilities: {} },
+      { clientInfo: this.host.clientInfo, capabilities: GATEWAY_PROFILE },
       {
         notification: (notification) => this.catalogNotification(notification),
+        request: (request, signal) => this.host.unownedRequest(this, request, signal, false),
         closed: () => {},
       },
       {
@@ -103,10 +107,7 @@ export class HttpUpstream extends Upstream {
     void stale.close().catch(() => {});
     this.host.logger.warn(`upstream "${this.name}" forgot the gateway's session; re-initializing`);
     this.openCatalog().then(
-      (listing) => {
-        this.listing = listing;
-        this.host.listed(this, listing);
-      },
+      (listing) => this.freshListing(listing),
       (error: unknown) => this.catalogLost(describeError(error)),
     );
   }
@@ -116,15 +117,26 @@ export class HttpUpstream extends Upstream {
     const client = this.catalogClient;
     if (!client) return;
     listUpstream(client, { timeout: this.entry.timeoutMs }).then(
-      (listing) => {
-        this.listing = listing;
-        this.host.listed(this, listing);
-      },
+      (listing) => this.relisted(listing),
       (error: unknown) =>
         this.host.logger.warn(
           `upstream "${this.name}" could not be re-listed: ${describeError(error)}`,
         ),
     );
+  }
+
+  protected override async probeTools(identity: ClientIdentity): Promise<Tool[]> {
+    const ignored = { notFound: () => {}, unreachable: () => {} };
+    const probe = await this.open(identity, { notification: () => {}, closed: () => {} }, ignored);
+    try {
+      return await listTools(probe, { timeout: this.entry.startupTimeoutMs });
+    } finally {
+      const transport = probe.transport as StreamableHTTPClientTransport | undefined;
+      void transport
+        ?.terminateSession()
+        .catch(() => {})
+        .finally(() => probe.close().catch(() => {}));
+    }
   }
 
   /** A session request failed to connect: check the catalog session and reconnect if it is gone. */

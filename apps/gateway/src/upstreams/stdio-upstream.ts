@@ -5,19 +5,22 @@ import type {
   Notification,
   Request,
   Result,
+  Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { StdioEntry } from "../config/types.js";
+import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { ChildStdioTransport } from "./child-stdio-transport.js";
 import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
   type ClientIdentity,
   type ConnectionEvents,
   connectUpstreamClient,
+  listTools,
   listUpstream,
   PASSTHROUGH_RESULT,
   type UpstreamListing,
 } from "./upstream-client.js";
-import { UpstreamFailure } from "./upstream-failure.js";
+import { describeError, UpstreamFailure } from "./upstream-failure.js";
 
 /** A running child and the client speaking to it. */
 interface ChildConnection {
@@ -53,9 +56,10 @@ export class StdioUpstream extends Upstream {
   protected async openCatalog(): Promise<UpstreamListing> {
     const shared = !this.entry.perSession;
     const connection = await this.spawn(
-      { clientInfo: this.host.clientInfo, capabilities: {} },
+      { clientInfo: this.host.clientInfo, capabilities: GATEWAY_PROFILE },
       {
         notification: (notification) => this.catalogNotification(notification, shared),
+        request: (request, signal) => this.host.unownedRequest(this, request, signal, shared),
         closed: () => {
           if (this.catalog === connection) {
             this.catalog = undefined;
@@ -86,11 +90,20 @@ export class StdioUpstream extends Upstream {
     const catalog = this.catalog;
     if (!catalog) return;
     try {
-      const listing = await listUpstream(catalog.client, { timeout: this.entry.timeoutMs });
-      this.listing = listing;
-      this.host.listed(this, listing);
+      this.relisted(await listUpstream(catalog.client, { timeout: this.entry.timeoutMs }));
     } catch (error) {
-      this.host.logger.warn(`upstream "${this.name}" could not be re-listed: ${String(error)}`);
+      this.host.logger.warn(
+        `upstream "${this.name}" could not be re-listed: ${describeError(error)}`,
+      );
+    }
+  }
+
+  protected override async probeTools(identity: ClientIdentity): Promise<Tool[]> {
+    const probe = await this.spawn(identity, { notification: () => {}, closed: () => {} });
+    try {
+      return await listTools(probe.client, { timeout: this.entry.startupTimeoutMs });
+    } finally {
+      void probe.transport.close();
     }
   }
 
@@ -104,6 +117,7 @@ export class StdioUpstream extends Upstream {
       args: this.entry.args,
       env: this.entry.env,
       cwd: this.entry.cwd,
+      maxLineBytes: this.entry.maxLineBytes,
       logger: this.host.logger,
     });
     try {
@@ -117,7 +131,7 @@ export class StdioUpstream extends Upstream {
     } catch (error) {
       await transport.close();
       const last = transport.stderr.last;
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = describeError(error);
       throw new Error(last ? `${reason}; last stderr line: ${last}` : reason);
     }
   }
@@ -180,7 +194,7 @@ export class StdioUpstream extends Upstream {
           throw new UpstreamFailure(
             this.name,
             "unavailable",
-            `Upstream "${this.name}" is unavailable (${String(error instanceof Error ? error.message : error)}); its tools fail until it is back. Other tools are unaffected.`,
+            `Upstream "${this.name}" is unavailable (${describeError(error)}); its tools fail until it is back. Other tools are unaffected.`,
           );
         },
       );
@@ -239,6 +253,10 @@ export class StdioUpstream extends Upstream {
 
 function exitMessage(name: string, transport: ChildStdioTransport): string {
   const how = transport.exitDescription ?? "closed its pipe";
+  const notRetried = "The call was not retried because it may have had effects.";
+  if (transport.stoppedBecause !== undefined) {
+    return `Upstream "${name}" ${transport.stoppedBecause}, so the gateway stopped it (${how}) and restarts it. ${notRetried}`;
+  }
   const last = transport.stderr.last;
-  return `Upstream "${name}" exited (${how})${last ? `; last stderr line: ${last}` : ""}. The call was not retried because it may have had effects.`;
+  return `Upstream "${name}" exited (${how})${last ? `; last stderr line: ${last}` : ""}. ${notRetried}`;
 }

@@ -117,6 +117,18 @@ export async function listUpstream(
   return { tools, prompts, resourceTemplates, resources, instructions, capabilities };
 }
 
+/**
+ * Lists an upstream's tools alone, following cursors to the end (at most 100 pages).
+ *
+ * @param client - a connected client
+ * @param options - timeout of each page request
+ * @returns the tools
+ */
+export async function listTools(client: Client, options: RequestOptions): Promise<Tool[]> {
+  if (!client.getServerCapabilities()?.tools) return [];
+  return listAll<Tool>(client, "tools/list", "tools", options);
+}
+
 async function listAll<Item>(
   client: Client,
   method: string,

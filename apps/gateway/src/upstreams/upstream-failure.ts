@@ -1,3 +1,5 @@
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+
 /** Why a call to an upstream failed without an answer from it (gateway.md §9). */
 export type FailureReason =
   | "unavailable"
@@ -21,8 +23,13 @@ export class UpstreamFailure extends Error {
   }
 }
 
-/** The one-line description of any thrown value. */
+/**
+ * The one-line description of any thrown value: a network error's cause (`connect
+ * ECONNREFUSED …` rather than `fetch failed`), and an `McpError`'s text without the
+ * `MCP error CODE: ` the SDK writes before it.
+ */
 export function describeError(error: unknown): string {
+  if (error instanceof McpError) return withoutCodePrefix(error.message, error.code);
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
     const code = (cause as { code?: unknown } | undefined)?.code;
@@ -30,4 +37,19 @@ export function describeError(error: unknown): string {
     return error.message;
   }
   return String(error);
+}
+
+/**
+ * `McpError` writes `MCP error CODE: ` before its text; an upstream that answered with such a
+ * text already gets it twice once the SDK client wraps it again. Both copies go.
+ *
+ * @param message - an `McpError`'s message
+ * @param code - its code
+ * @returns the text alone
+ */
+export function withoutCodePrefix(message: string, code: number): string {
+  const prefix = `MCP error ${code}: `;
+  let text = message;
+  while (text.startsWith(prefix)) text = text.slice(prefix.length);
+  return text;
 }

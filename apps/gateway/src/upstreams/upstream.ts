@@ -1,6 +1,5 @@
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type {
-  ClientCapabilities,
   Implementation,
   JSONRPCNotification,
   JSONRPCRequest,
@@ -8,16 +7,22 @@ import type {
   Request,
   Result,
   ServerCapabilities,
+  Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger } from "@tabletop-mcp/kit";
 import type { ServerEntry } from "../config/types.js";
+import { type ClientProfile, GATEWAY_PROFILE, profileKey } from "../session/client-profile.js";
 import type { DirectToolCall } from "./direct-tool-call.js";
 import { RestartLoop, type RestartOptions } from "./restart-loop.js";
-import type { UpstreamListing } from "./upstream-client.js";
+import type { ClientIdentity, UpstreamListing } from "./upstream-client.js";
 import { describeError, UpstreamFailure } from "./upstream-failure.js";
 
 /** Health states shown in stats (gateway.md §9). */
 export type UpstreamState = "starting" | "ready" | "restarting" | "down" | "conflict";
+
+/** Clients with the gateway's own profile are offered what the catalog lists: no probe. */
+const GATEWAY_PROFILE_KEY = profileKey(GATEWAY_PROFILE);
+const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
 
 /** Attempts during which a lost upstream is `restarting`; `down` after. */
 const RESTARTING_ATTEMPTS = 5;
@@ -27,7 +32,8 @@ const READY_WAIT_MS = 2000;
 /** What a downstream session offers the upstream connections made for it. */
 export interface SessionPeer {
   readonly clientInfo: Implementation;
-  readonly clientCapabilities: ClientCapabilities;
+  /** The client's own sampling, elicitation and roots capabilities. */
+  readonly clientCapabilities: ClientProfile;
   /** A notification from this session's own connection to `upstream`. */
   fromUpstream(upstream: Upstream, notification: JSONRPCNotification): void;
   /** A request from this session's own connection to `upstream`, for the client. */
@@ -66,6 +72,16 @@ export interface UpstreamHost {
   stateChanged(upstream: Upstream, previous: UpstreamState): void;
   /** A notification from a connection all sessions share. */
   broadcast(upstream: Upstream, notification: JSONRPCNotification): void;
+  /**
+   * A request for the client (sampling, elicitation, roots) on a connection no session owns:
+   * the shared connection of a stdio upstream (`shared`), or a catalog connection.
+   */
+  unownedRequest(
+    upstream: Upstream,
+    request: JSONRPCRequest,
+    signal: AbortSignal,
+    shared: boolean,
+  ): Promise<Result>;
   /** Restart schedule hooks (tests). */
   restart?: RestartOptions;
 }
@@ -79,6 +95,10 @@ export abstract class Upstream {
   /** Names withheld because they clash or are invalid (gateway.md §4). */
   withheld: string[] = [];
   protected readonly loop: RestartLoop;
+  /** The tool names of the catalog connection's first listing, before any change at runtime. */
+  private baseline: ReadonlySet<string> = new Set();
+  /** Per client profile (by key), the baseline tools a fresh connection does not offer it. */
+  private hiddenByProfile = new Map<string, Promise<ReadonlySet<string>>>();
   private readyWaiters = new Set<() => void>();
   private everReady = false;
   protected closing = false;
@@ -110,6 +130,12 @@ export abstract class Upstream {
   /** Opens the catalog connection and lists; throws when it cannot. */
   protected abstract openCatalog(): Promise<UpstreamListing>;
 
+  /**
+   * Lists the tools this upstream offers a client that introduces itself so, on a connection
+   * of its own that is closed afterwards; absent where every client is offered the same tools.
+   */
+  protected probeTools?(identity: ClientIdentity): Promise<Tool[]>;
+
   /** Makes the link of one downstream session. */
   abstract link(peer: SessionPeer): UpstreamLink;
 
@@ -123,16 +149,69 @@ export abstract class Upstream {
 
   private async connectCatalog(): Promise<void> {
     const listing = await this.openCatalog();
-    this.listing = listing;
     this.lastError = null;
     const previous = this.state;
     if (this.everReady) this.restarts++;
     this.everReady = true;
     this.state = "ready";
-    this.host.listed(this, listing);
+    this.freshListing(listing);
     if (this.state === "ready" && previous !== "ready") this.host.stateChanged(this, previous);
     for (const wake of this.readyWaiters) wake();
     this.readyWaiters.clear();
+  }
+
+  /**
+   * The listing of a catalog connection just opened: it is also the baseline of what a new
+   * connection with the gateway's profile is offered, and what was probed before is forgotten
+   * (the upstream may have changed while it was away).
+   */
+  protected freshListing(listing: UpstreamListing): void {
+    this.baseline = new Set(listing.tools.map((tool) => tool.name));
+    this.hiddenByProfile.clear();
+    this.relisted(listing);
+  }
+
+  /** A new listing of the catalog connection (connect or list change). */
+  protected relisted(listing: UpstreamListing): void {
+    this.listing = listing;
+    this.host.listed(this, listing);
+  }
+
+  /**
+   * The tools this upstream offers the gateway's own connections but not a client with this
+   * profile: those of the baseline that a fresh connection introducing itself with the
+   * profile is not offered (a server may offer its sampling tool only to clients that can
+   * sample). Comparing two fresh connections, not the catalog's current list, keeps tools an
+   * upstream added at runtime visible. Each profile is probed once per catalog connection;
+   * while the upstream is not serving, or when the probe fails, nothing is hidden.
+   *
+   * @param profile - the client's sampling, elicitation and roots capabilities
+   * @returns upstream tool names to hide from that client
+   */
+  toolsHiddenFrom(profile: ClientProfile): Promise<ReadonlySet<string>> {
+    const key = profileKey(profile);
+    if (!this.probeTools || !this.isServing() || key === GATEWAY_PROFILE_KEY) {
+      return Promise.resolve(NOTHING_HIDDEN);
+    }
+    let hidden = this.hiddenByProfile.get(key);
+    if (!hidden) {
+      const baseline = this.baseline;
+      const identity = { clientInfo: this.host.clientInfo, capabilities: profile };
+      hidden = this.probeTools(identity).then(
+        (tools) => {
+          const offered = new Set(tools.map((tool) => tool.name));
+          return new Set([...baseline].filter((name) => !offered.has(name)));
+        },
+        (error: unknown) => {
+          this.host.logger.warn(
+            `upstream "${this.name}" could not be listed for a client with capabilities ${key}: ${describeError(error)}; its sessions see the whole catalog`,
+          );
+          return NOTHING_HIDDEN;
+        },
+      );
+      this.hiddenByProfile.set(key, hidden);
+    }
+    return hidden;
   }
 
   private attemptFailed(error: unknown, failures: number): void {

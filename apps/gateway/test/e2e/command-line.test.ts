@@ -127,17 +127,17 @@ describe("config validation", () => {
 });
 
 describe("--print-config", () => {
-  it("prints the effective config with header and env values masked", () => {
+  it("prints the effective config with secrets masked wherever they appear", () => {
     const config = writeConfig({
       mcpServers: {
         notes: {
           command: "node",
-          args: ["server.js"],
-          env: { NOTES_TOKEN: "${SECRET}" },
-          cwd: "./notes",
+          args: ["server.js", "--api-key", "literal-key-1", "--token=${SECRET}", "--verbose"],
+          env: { NOTES_TOKEN: "${SECRET}", MODE: "plain" },
+          cwd: "./notes-${SECRET}",
         },
         rules: {
-          url: "https://rules.example.org/mcp",
+          url: "https://bot:pass-word-2@rules.example.org/mcp?key=${SECRET}&v=1",
           headers: { Authorization: "Bearer ${SECRET}" },
         },
       },
@@ -147,7 +147,9 @@ describe("--print-config", () => {
       SECRET: "s3cr3t-value",
     });
     expect(result.status).toBe(0);
-    expect(result.stdout).not.toContain("s3cr3t-value");
+    for (const secret of ["s3cr3t-value", "literal-key-1", "pass-word-2"]) {
+      expect(result.stdout).not.toContain(secret);
+    }
     const printed = JSON.parse(result.stdout) as {
       mcpServers: Record<string, Record<string, unknown>>;
       gateway: { default_tier: string };
@@ -155,15 +157,16 @@ describe("--print-config", () => {
     expect(printed.mcpServers.notes).toMatchObject({
       type: "stdio",
       command: "node",
-      args: ["server.js"],
-      env: { NOTES_TOKEN: "***" },
-      cwd: join(config, "..", "notes"),
+      args: ["server.js", "--api-key", "***", "--token=***", "--verbose"],
+      env: { NOTES_TOKEN: "***", MODE: "***" },
+      cwd: join(config, "..", "notes-***"),
       timeout_ms: 60000,
       max_total_timeout_ms: 600000,
       per_session: false,
     });
     expect(printed.mcpServers.rules).toMatchObject({
       type: "http",
+      url: "https://***@rules.example.org/mcp?key=***&v=***",
       headers: { Authorization: "***" },
       rate_limit_ms: 0,
     });
@@ -205,6 +208,17 @@ describe("--check", () => {
     expect(result.status).toBe(2);
     expect(result.stderr.trim()).toBe(
       'config: mcpServers.dice.tools.allow: "roll_dise" is not offered by "dice"',
+    );
+  });
+
+  it("exits 2 when a tools.deny name is not offered (a typo must not expose a tool)", () => {
+    const config = writeConfig({
+      mcpServers: { dice: { builtin: "dice", tools: { deny: ["roll_dice", "rol_dice"] } } },
+    });
+    const result = runCommand(GATEWAY, ["--config", config, "--check"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'config: mcpServers.dice.tools.deny: "rol_dice" is not offered by "dice"',
     );
   });
 

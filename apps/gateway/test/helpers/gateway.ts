@@ -261,11 +261,20 @@ function newClient(notifications: Notification[]): Client {
   return client;
 }
 
-/** Opens one downstream session over Streamable HTTP (`query` is appended to the URL). */
-export async function openHttpSession(url: string, query = ""): Promise<Session> {
+/**
+ * Opens one downstream session over Streamable HTTP (`query` is appended to the URL, `headers`
+ * are sent with every request).
+ */
+export async function openHttpSession(
+  url: string,
+  query = "",
+  headers: Record<string, string> = {},
+): Promise<Session> {
   const notifications: Notification[] = [];
   const client = newClient(notifications);
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}${query}`));
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}${query}`), {
+    requestInit: { headers },
+  });
   await client.connect(transport);
   const close = async () => {
     closers.delete(close);

@@ -1,35 +1,44 @@
-import { runCommand } from "./commands.js";
+import { join } from "node:path";
+import { type CommandResult, runChecked, runCommand } from "./commands.js";
 import { REPOSITORY_ROOT } from "./workspace.js";
 
-/** A container engine that can build and run this repository's images. */
-export interface ContainerEngine {
-  name: "docker" | "podman";
+/** The repository's engine wrapper: Podman, else Docker, configured to run here. */
+const ENGINE_SCRIPT = join(REPOSITORY_ROOT, "docker", "engine.sh");
+
+/** The container engine `docker/engine.sh` runs, or why there is none. */
+export type EngineAvailability =
+  | { name: "podman" | "docker"; reason?: undefined }
+  | { name?: undefined; reason: string };
+
+/** Asks `docker/engine.sh` which engine it would run. */
+export async function findContainerEngine(): Promise<EngineAvailability> {
+  const result = await runCommand(ENGINE_SCRIPT, ["--name"], { cwd: REPOSITORY_ROOT });
+  const name = result.stdout.trim();
+  if (result.code === 0 && (name === "podman" || name === "docker")) return { name };
+  return { reason: result.stderr.trim() || `docker/engine.sh --name exited with ${result.code}` };
 }
 
-async function succeeds(command: string, args: readonly string[]): Promise<boolean> {
-  try {
-    return (await runCommand(command, args, { cwd: REPOSITORY_ROOT })).code === 0;
-  } catch {
-    return false;
-  }
+/** Runs the engine with these arguments; throws with its output when it fails. */
+export function engine(args: readonly string[]): Promise<CommandResult> {
+  return runChecked(ENGINE_SCRIPT, args, { cwd: REPOSITORY_ROOT });
+}
+
+/** Runs the engine with these arguments and returns how it ended, failure included. */
+export function tryEngine(args: readonly string[]): Promise<CommandResult> {
+  return runCommand(ENGINE_SCRIPT, args, { cwd: REPOSITORY_ROOT });
 }
 
 /**
- * The engine to verify the images with: `TABLETOP_IMAGE_VERIFY=local` forces the reproduction
- * without one; otherwise docker, then podman, when it answers and can obtain the base image.
+ * Builds the images with `docker/build-images.sh` (on the local stand-in for node:22-slim
+ * unless NODE_IMAGE names a base) and returns the durations it reported, one line a stage.
  */
-export async function findContainerEngine(baseImage: string): Promise<ContainerEngine | undefined> {
-  const requested = process.env.TABLETOP_IMAGE_VERIFY;
-  if (requested === "local") return undefined;
-  for (const name of ["docker", "podman"] as const) {
-    if (!(await succeeds(name, ["info"]))) continue;
-    const hasBase =
-      (await succeeds(name, ["image", "inspect", baseImage])) ||
-      (await succeeds(name, ["pull", baseImage]));
-    if (hasBase) return { name };
-  }
-  if (requested === "container") {
-    throw new Error("TABLETOP_IMAGE_VERIFY=container, but no engine can build the images here");
-  }
-  return undefined;
+export async function buildImages(): Promise<string> {
+  const script = join(REPOSITORY_ROOT, "docker", "build-images.sh");
+  const { stderr } = await runChecked(script, [], { cwd: REPOSITORY_ROOT });
+  return stderr;
+}
+
+/** The name docker/build-images.sh gives the image of a Dockerfile target. */
+export function imageName(target: string): string {
+  return `localhost/tabletop-mcp-verify/${target}`;
 }

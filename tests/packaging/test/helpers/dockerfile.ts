@@ -150,14 +150,14 @@ function applyInstruction(config: ImageConfig, instruction: Instruction): void {
 }
 
 /** Finds a stage by name. */
-export function findStage(stages: readonly Stage[], name: string): Stage {
+function findStage(stages: readonly Stage[], name: string): Stage {
   const stage = stages.find((candidate) => candidate.name === name);
   if (stage === undefined) throw new Error(`no stage named ${name}`);
   return stage;
 }
 
 /** The chain of stages a target builds on, outermost first, ending with the target. */
-export function stageChain(stages: readonly Stage[], target: string): Stage[] {
+function stageChain(stages: readonly Stage[], target: string): Stage[] {
   const chain: Stage[] = [];
   let current: Stage | undefined = findStage(stages, target);
   while (current !== undefined) {
@@ -187,11 +187,4 @@ export function imageConfig(stages: readonly Stage[], target: string): ImageConf
     for (const instruction of stage.instructions) applyInstruction(config, instruction);
   }
   return config;
-}
-
-/** The shell commands of a stage's own RUN instructions (not those of the stages below it). */
-export function runCommands(stage: Stage): string[] {
-  return stage.instructions
-    .filter((instruction) => instruction.keyword === "RUN")
-    .map((instruction) => instruction.arguments);
 }

@@ -1,0 +1,41 @@
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { Redactor } from "@tabletop-mcp/kit";
+import { withoutCodePrefix } from "../upstreams/upstream-failure.js";
+
+/**
+ * A JSON-RPC error the gateway answers a downstream request with. The SDK sends an error's
+ * `code`, `message` and `data` as they are; unlike `McpError`, whose message starts with
+ * `MCP error CODE: `, the message here is only what it says, since the code travels beside it.
+ */
+export class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = "ProtocolError";
+  }
+}
+
+/**
+ * The error a downstream request is answered with, whatever was thrown: an `McpError` (the
+ * gateway's own, or an upstream's JSON-RPC error as the SDK client rebuilt it) keeps its code
+ * and data and loses the `MCP error CODE: ` prefixes the SDK put in front of its text; the
+ * message and every string in `data` pass the redactor, when given, on their way out.
+ *
+ * @param error - what a request handler threw
+ * @param redactor - hides secrets (for answers to a client)
+ * @returns the error to throw to the SDK
+ */
+export function toProtocolError(error: unknown, redactor?: Redactor): ProtocolError {
+  const redact = (text: string) => (redactor ? redactor.redact(text) : text);
+  if (error instanceof McpError || error instanceof ProtocolError) {
+    const message = withoutCodePrefix(error.message, error.code);
+    const data =
+      error.data === undefined || !redactor ? error.data : redactor.redactDeep(error.data);
+    return new ProtocolError(error.code, redact(message), data);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ProtocolError(ErrorCode.InternalError, redact(message));
+}
