@@ -118,4 +118,25 @@ describeInBrowser("the session log view", (browser) => {
     expect(await host.horizontalOverflow()).toBe(0);
     await host.close();
   });
+
+  it("opens a new session's log from session_start, named and without reading the context", async () => {
+    const campaign = await callOk(client, "campaign_create", { name: "Second", gm_mode: "AI" });
+    const { host, result } = await openToolView(browser(), {
+      client,
+      tool: "session_start",
+      arguments: { campaign_id: campaign.id, name: "Session 1: The Journey Begins" },
+    });
+    const started = result.structuredContent as { id: string };
+    await host.view.locator(".event-text").first().waitFor();
+    expect(await host.view.locator(".event-text").allTextContents()).toEqual(["Session started"]);
+    expect(await host.view.locator("#session-name").textContent()).toBe(
+      `Session 1: The Journey Begins (${started.id})`,
+    );
+    expect(host.reads).toEqual([
+      `campaign://${campaign.id}/characters?limit=200`,
+      `session://${started.id}/events`,
+    ]);
+    expect(await host.view.getByRole("button", { name: "Load older" }).isHidden()).toBe(true);
+    await host.close();
+  });
 });
