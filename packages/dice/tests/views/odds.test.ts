@@ -52,6 +52,12 @@ describeInBrowser("the dice odds view", (browser) => {
       [10, 11, 12].map((total) => `${total}${percent(odds.get(total) ?? 0)}`),
     );
     expect(await host.view.locator(".summary").textContent()).toMatch(/^Mean 7, /);
+    const meanBar = host.view.locator("rect.bar").nth(7 - 2);
+    const meanBarMiddle =
+      Number(await meanBar.getAttribute("x")) + Number(await meanBar.getAttribute("width")) / 2;
+    const marker = host.view.locator("line.chart-marker");
+    expect(Number(await marker.getAttribute("x1"))).toBe(meanBarMiddle);
+    expect(await marker.locator("title").textContent()).toBe("Mean 7");
     await screenshotThemes(host, PICTURES, "odds");
     expect(host.problems).toEqual([]);
     await host.close();

@@ -17,6 +17,8 @@ export interface BarChartSpec {
   /** The heading of the table's first column, e.g. `Total` or `Outcome`. */
   readonly labelHeading: string;
   readonly bars: readonly Bar[];
+  /** A line across the bars, e.g. at the mean: its place in bars (fractional) and its name. */
+  readonly marker?: { readonly position: number; readonly label: string };
 }
 
 const CHART_HEIGHT = 100;
@@ -43,11 +45,21 @@ function barGraphic(bar: Bar, index: number, scale: number): SVGRectElement {
   );
 }
 
+/** The marker runs through the middle of the bar at its position (a fraction between bars). */
+function markerLine(marker: NonNullable<BarChartSpec["marker"]>): SVGLineElement {
+  const x = marker.position * (BAR_WIDTH + BAR_GAP) + BAR_WIDTH / 2;
+  return svgElement("line", { x1: x, x2: x, y1: 0, y2: CHART_HEIGHT, class: "chart-marker" }, [
+    svgElement("title", {}, [marker.label]),
+  ]);
+}
+
 /** The bars stretch to the figure's width; their labels are text beside, so they never do. */
 function chartGraphic(spec: BarChartSpec): SVGSVGElement {
   const tallest = Math.max(...spec.bars.map((bar) => bar.probability), Number.MIN_VALUE);
   const scale = (CHART_HEIGHT - 2) / tallest;
   const width = Math.max(1, spec.bars.length * (BAR_WIDTH + BAR_GAP) - BAR_GAP);
+  const shapes: SVGElement[] = spec.bars.map((bar, index) => barGraphic(bar, index, scale));
+  if (spec.marker) shapes.push(markerLine(spec.marker));
   return svgElement(
     "svg",
     {
@@ -57,7 +69,7 @@ function chartGraphic(spec: BarChartSpec): SVGSVGElement {
       "aria-hidden": "true",
       focusable: "false",
     },
-    spec.bars.map((bar, index) => barGraphic(bar, index, scale)),
+    shapes,
   );
 }
 

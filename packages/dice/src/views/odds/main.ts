@@ -66,7 +66,15 @@ function oddsSection(result: JsonObject): HTMLElement[] {
   const bars = distributionBars(result, asked[0]);
   const chart =
     bars.length > 0
-      ? barChart({ title: `Distribution of ${operation}`, labelHeading: "Total", bars })
+      ? barChart({
+          title: `Distribution of ${operation}, the dashed line at the mean`,
+          labelHeading: "Total",
+          bars,
+          marker: {
+            position: numberOr(result.mean, 0) - numberOr(result.min, 0),
+            label: `Mean ${Number(numberOr(result.mean, 0).toFixed(2))}`,
+          },
+        })
       : element("p", {
           className: "muted",
           text: "Too many different totals to draw; the chances above are exact.",
