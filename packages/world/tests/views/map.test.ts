@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixturePath } from "../helpers/fixtures.js";
 import { type Connection, connectStdio } from "../helpers/harness.js";
 import { chainWorld, generateWorld } from "../helpers/large-worlds.js";
+import { joinPages, walkPages } from "../helpers/pages.js";
 
 const PICTURES = fileURLToPath(new URL("../../test-results/views", import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), "world-map-view-"));
@@ -153,7 +154,7 @@ describeInBrowser("the world map view", (browser) => {
           .getAttribute("aria-pressed"),
       ).toBe("true");
       expect(host.calls.map((call) => [call.name, call.arguments])).toEqual([
-        ["get_reachable_locations", { from: "room-3" }],
+        ["get_reachable_locations", { from: "room-3", include_paths: false }],
       ]);
 
       await host.view.getByRole("button", { name: "room-5", exact: true }).press("Enter");
@@ -215,6 +216,54 @@ describeInBrowser("the world map view", (browser) => {
       expect(host.calls.map((call) => call.name)).toEqual(["get_world_metadata", "get_exit_graph"]);
       expect(await host.horizontalOverflow()).toBe(0);
       expect(host.problems).toEqual([]);
+      await host.close();
+    });
+
+    it("re-centres the neighbourhood on the chosen location on request", async () => {
+      const { host } = await openToolView(browser(), {
+        client: connection.client,
+        tool: "get_exit_graph",
+        arguments: {},
+      });
+      const scope = host.view.locator("#map-scope");
+      await scope.filter({ hasText: /\S/ }).waitFor();
+      const [, , chosen] = (await drawnLocations(host)).all;
+      if (!chosen) throw new Error("the neighbourhood has fewer than three locations");
+      await host.view.getByRole("button", { name: chosen, exact: true }).click();
+      await host.view.getByRole("button", { name: "Centre on the chosen location" }).click();
+      await scope.filter({ hasText: `within 2 exits of ${chosen}.` }).waitFor();
+      const around = (
+        await connection.client.callTool({
+          name: "get_exit_graph",
+          arguments: { around: chosen, radius: 2 },
+        })
+      ).structuredContent as unknown as Graph;
+      await host.view
+        .locator("#reach-summary")
+        .filter({ hasText: `From ${chosen}:` })
+        .waitFor();
+      expect((await drawnLocations(host)).all).toEqual(around.nodes);
+      expect(
+        await host.view
+          .getByRole("button", { name: chosen, exact: true })
+          .getAttribute("aria-pressed"),
+      ).toBe("true");
+      const firstPages = host.calls.filter((call) => !("cursor" in call.arguments));
+      expect(firstPages.map((call) => [call.name, call.arguments])).toEqual([
+        ["get_world_metadata", {}],
+        ["get_exit_graph", { around: firstPages[1]?.arguments.around, radius: 2 }],
+        ["get_reachable_locations", { from: chosen, include_paths: false }],
+        ["get_exit_graph", { around: chosen, radius: 2 }],
+        ["get_reachable_locations", { from: chosen, include_paths: false }],
+      ]);
+      const reach = joinPages(
+        await walkPages(connection.client, "get_reachable_locations", { from: chosen }),
+      ) as unknown as Reach;
+      expect(reach.reachable.length + reach.unreachable.length).toBe(2000);
+      const shown = new Set(around.nodes);
+      const drawn = await drawnLocations(host);
+      expect(drawn.lit).toEqual(reach.reachable.filter((id) => shown.has(id)));
+      expect(drawn.greyed).toEqual(reach.unreachable.filter((id) => shown.has(id)));
       await host.close();
     });
   });

@@ -76,6 +76,8 @@ export async function mapScope(
 
 /**
  * A location's reachable set from get_reachable_locations, reading every page of a large one.
+ * The map draws no paths, so it asks for the search's parents instead (`include_paths: false`),
+ * which keeps a large world's answer to a few pages.
  *
  * @param app - the view's connection
  * @param from - the chosen location
@@ -89,6 +91,7 @@ export async function reachabilityFrom(app: App, from: string): Promise<Reachabi
   for (let page = 0; page < MAX_REACHABILITY_PAGES; page += 1) {
     const result = await callServerTool(app, "get_reachable_locations", {
       from,
+      include_paths: false,
       ...(cursor === undefined ? {} : { cursor }),
     });
     const content = successContent(result);
