@@ -4,12 +4,14 @@ import { createRandomDieRoller, type DieRoller } from "@tabletop-mcp/duality";
 import {
   createKitServer,
   type Logger,
+  linkAppViews,
   ResourceHub,
   readPackageVersion,
   replaySeedOption,
   silentLogger,
 } from "@tabletop-mcp/kit";
 import * as z from "zod";
+import { APP_VIEW_LINKS, APP_VIEWS } from "./app-views.js";
 import type { CommandEnvironment } from "./commands/command-environment.js";
 import { createId, type RandomBytes } from "./domain/ids.js";
 import { emptyContext, type SessionContext } from "./domain/records.js";
@@ -92,8 +94,11 @@ export function createServer(options: CampaignServerOptions = {}): Server {
       version: VERSION,
       title: "Tabletop campaigns and sessions",
       instructions: INSTRUCTIONS,
-      tools,
-      resources: createResources(environment.store, () => context),
+      tools: linkAppViews(tools, APP_VIEW_LINKS),
+      resources: [
+        ...createResources(environment.store, () => context),
+        ...APP_VIEWS.map((view) => view.resource),
+      ],
       resourceTemplates: createResourceTemplates(environment.store),
     },
     { hub, logger, aroundToolCall: withRequestId },

@@ -2,6 +2,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   createKitServer,
   type Logger,
+  linkAppViews,
   type ResourceHub,
   readPackageVersion,
   seedOnlyServerOptions,
@@ -12,6 +13,7 @@ import {
   type RandomSource,
   replaySeedProblem,
 } from "@tabletop-mcp/kit/random";
+import { APP_VIEW_LINKS, APP_VIEWS } from "./app-views.js";
 import { DiceError, type RandomTable } from "./engine/index.js";
 import { createDiceTools } from "./tools/index.js";
 
@@ -68,7 +70,8 @@ export function createServer(options: DiceServerOptions = {}): Server {
       title: "Tabletop dice",
       version: VERSION,
       instructions: INSTRUCTIONS,
-      tools,
+      tools: linkAppViews(tools, APP_VIEW_LINKS),
+      resources: APP_VIEWS.map((view) => view.resource),
     },
     {
       ...(options.hub ? { hub: options.hub } : {}),

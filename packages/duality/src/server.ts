@@ -2,10 +2,12 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   createKitServer,
   type Logger,
+  linkAppViews,
   type ResourceHub,
   readPackageVersion,
   seedOnlyServerOptions,
 } from "@tabletop-mcp/kit";
+import { APP_VIEW_LINKS, APP_VIEWS } from "./app-views.js";
 import { createRandomDieRoller, type DieRoller } from "./engine/index.js";
 import { createDualityTools } from "./tools/index.js";
 
@@ -53,7 +55,8 @@ export function createServer(options: DualityServerOptions = {}): Server {
       title: "Daggerheart Duality rules",
       version: VERSION,
       instructions: INSTRUCTIONS,
-      tools: createDualityTools(rollDie),
+      tools: linkAppViews(createDualityTools(rollDie), APP_VIEW_LINKS),
+      resources: APP_VIEWS.map((view) => view.resource),
     },
     {
       ...(options.hub ? { hub: options.hub } : {}),

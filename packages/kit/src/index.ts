@@ -1,3 +1,11 @@
+export {
+  APP_VIEW_MIME_TYPE,
+  type AppView,
+  type AppViewSpec,
+  appViewToolMeta,
+  defineAppView,
+  linkAppViews,
+} from "./app-view.js";
 export type {
   CommonOptions,
   ExtraFlag,

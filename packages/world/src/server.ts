@@ -2,10 +2,12 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   createKitServer,
   type Logger,
+  linkAppViews,
   ResourceHub,
   readPackageVersion,
   silentLogger,
 } from "@tabletop-mcp/kit";
+import { APP_VIEW_LINKS, APP_VIEWS } from "./app-views.js";
 import { createWorldResources } from "./resources/index.js";
 import { createWorldTools } from "./tools/index.js";
 import { compileWorldText, type ImportReader } from "./world/load-world.js";
@@ -85,8 +87,8 @@ export function createServer(options: WorldServerOptions): Server {
       title: "Urd world queries",
       version: VERSION,
       instructions: INSTRUCTIONS,
-      tools: createWorldTools(store),
-      resources: createWorldResources(store),
+      tools: linkAppViews(createWorldTools(store), APP_VIEW_LINKS),
+      resources: [...createWorldResources(store), ...APP_VIEWS.map((view) => view.resource)],
     },
     { hub, logger },
   );

@@ -19,10 +19,15 @@ function publishedRange(workspaceRange: string, version: string): string {
   return workspaceRange.replace(/^workspace:/, "");
 }
 
+/** Private workspace packages that published ones build with (devDependencies only). */
+const BUILD_ONLY_PACKAGES = [{ folder: "packages/views", name: "@tabletop-mcp/views" }];
+
 function manifestOf(name: string): Manifest {
-  const published = PUBLISHED_PACKAGES.find((candidate) => candidate.name === name);
-  if (published === undefined) throw new Error(`${name} is not a published package`);
-  return workspaceManifest(published);
+  const found = [...PUBLISHED_PACKAGES, ...BUILD_ONLY_PACKAGES].find(
+    (candidate) => candidate.name === name,
+  );
+  if (found === undefined) throw new Error(`${name} is not a workspace package`);
+  return workspaceManifest(found);
 }
 
 function exportTargets(value: unknown): string[] {

@@ -13,9 +13,10 @@ import {
 } from "./support/conformance.js";
 import { serverCommands } from "./support/servers.js";
 
+// Dice and Duality declare resources for their MCP Apps views (ui://dice/…, ui://duality/…).
 const OFFERS: Record<string, Offers> = {
-  dice: { resources: false, prompts: false, logging: false, completions: false },
-  duality: { resources: false, prompts: false, logging: false, completions: false },
+  dice: { resources: true, prompts: false, logging: false, completions: false },
+  duality: { resources: true, prompts: false, logging: false, completions: false },
   campaign: { resources: true, prompts: false, logging: false, completions: false },
   world: { resources: true, prompts: false, logging: false, completions: false },
   gateway: { resources: true, prompts: true, logging: true, completions: true },

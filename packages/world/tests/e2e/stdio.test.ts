@@ -89,11 +89,12 @@ describe("tabletop-world over stdio", () => {
     });
   });
 
-  it("serves the source and the compiled world as resources", async () => {
+  it("serves the source and the compiled world as resources, beside its map view", async () => {
     const { resources } = await connection.client.listResources();
     expect(resources.map((resource) => [resource.uri, resource.mimeType])).toEqual([
       ["world://compiled", "application/json"],
       ["world://source", "text/markdown"],
+      ["ui://world/map.html", "text/html;profile=mcp-app"],
     ]);
     const compiled = await connection.client.readResource({ uri: "world://compiled" });
     const [content] = compiled.contents;

@@ -1,0 +1,139 @@
+import {
+  isJsonObject,
+  type JsonObject,
+  numberOr,
+  objectsOf,
+  stringOr,
+} from "@tabletop-mcp/views/app";
+
+/** Names characters in sentences: their name when known, else their id. */
+export type NameOf = (characterId: string) => string;
+
+/** The colour family of an event on the timeline. */
+export type EventKind = "roll" | "outcome" | "note" | "fear" | "rejection" | "session" | "change";
+
+interface EventTelling {
+  readonly kind: EventKind;
+  readonly tell: (payload: JsonObject, nameOf: NameOf) => string;
+}
+
+const FIELD_NAMES: Readonly<Record<string, string>> = {
+  hope: "Hope",
+  stress: "Stress",
+  hp: "HP",
+  gm_fear: "GM Fear",
+};
+
+function who(payload: JsonObject, nameOf: NameOf): string {
+  return nameOf(stringOr(payload.character_id, "someone"));
+}
+
+function rollOutcome(payload: JsonObject): string {
+  if (payload.crit === true) return "Critical success";
+  const flavor = payload.flavor === "FEAR" ? "Fear" : "Hope";
+  return `${payload.success === true ? "Success" : "Failure"} with ${flavor}`;
+}
+
+function rolled(payload: JsonObject, nameOf: NameOf): string {
+  const dice = isJsonObject(payload.dice) ? payload.dice : {};
+  return `${who(payload, nameOf)} rolled Hope ${numberOr(dice.hope_die, 0)}, Fear ${numberOr(dice.fear_die, 0)}: total ${numberOr(payload.total, 0)} against ${numberOr(payload.difficulty, 0)}, ${rollOutcome(payload)}`;
+}
+
+function applied(payload: JsonObject, nameOf: NameOf): string {
+  const changes = objectsOf(payload.applied_changes).map((change) => {
+    const field = FIELD_NAMES[stringOr(change.field, "")] ?? stringOr(change.field, "");
+    const owner = typeof change.character_id === "string" ? `${nameOf(change.character_id)} ` : "";
+    return `${owner}${field} ${numberOr(change.before, 0)} → ${numberOr(change.after, 0)}`;
+  });
+  const complication = payload.requires_complication === true ? "; a complication is due" : "";
+  return `Roll #${numberOr(payload.roll_seq, 0)} applied: ${changes.length > 0 ? changes.join(", ") : "no change"}${complication}`;
+}
+
+function statePatched(payload: JsonObject, nameOf: NameOf): string {
+  const before = isJsonObject(payload.before) ? payload.before : {};
+  const after = isJsonObject(payload.after) ? payload.after : {};
+  const changes = ["hope", "stress", "hp"]
+    .filter((field) => before[field] !== after[field])
+    .map(
+      (field) =>
+        `${FIELD_NAMES[field]} ${numberOr(before[field], 0)} → ${numberOr(after[field], 0)}`,
+    );
+  return `${who(payload, nameOf)}: ${changes.length > 0 ? changes.join(", ") : "no change"}`;
+}
+
+function fearChanged(payload: JsonObject): string {
+  const reason = stringOr(payload.reason, "");
+  return `GM Fear ${numberOr(payload.before, 0)} → ${numberOr(payload.after, 0)}${reason ? ` (${reason})` : ""}`;
+}
+
+/** Each of the fifteen event types in words (campaign events, newest first on the page). */
+const TELLINGS: Readonly<Record<string, EventTelling>> = {
+  SESSION_STARTED: { kind: "session", tell: () => "Session started" },
+  SESSION_ENDED: { kind: "session", tell: () => "Session ended" },
+  NOTE_ADDED: { kind: "note", tell: (payload) => `Note: ${stringOr(payload.text, "")}` },
+  ACTION_ROLL_REQUESTED: {
+    kind: "roll",
+    tell: (payload, nameOf) =>
+      `${who(payload, nameOf)} rolls ${stringOr(payload.trait, "a trait")} against ${numberOr(payload.difficulty, 0)}`,
+  },
+  ACTION_ROLL_RESOLVED: { kind: "roll", tell: rolled },
+  OUTCOME_APPLY_REQUESTED: {
+    kind: "outcome",
+    tell: (payload) => `Applying roll #${numberOr(payload.roll_seq, 0)}`,
+  },
+  OUTCOME_APPLIED: { kind: "outcome", tell: applied },
+  OUTCOME_REJECTED: {
+    kind: "rejection",
+    tell: (payload) =>
+      `Roll #${numberOr(payload.roll_seq, 0)} not applied: ${stringOr(payload.message, "")}`,
+  },
+  REQUEST_REJECTED: {
+    kind: "rejection",
+    tell: (payload) =>
+      `${stringOr(payload.tool, "A call")} refused: ${stringOr(payload.message, "")}`,
+  },
+  PARTICIPANT_CREATED: {
+    kind: "change",
+    tell: (payload) => {
+      const participant = isJsonObject(payload.participant) ? payload.participant : {};
+      return `${stringOr(participant.display_name, "Someone")} joined as ${stringOr(participant.role, "a participant")}`;
+    },
+  },
+  CHARACTER_CREATED: {
+    kind: "change",
+    tell: (payload) => {
+      const character = isJsonObject(payload.character) ? payload.character : {};
+      return `${stringOr(character.name, "A character")} created`;
+    },
+  },
+  CHARACTER_CONTROL_SET: {
+    kind: "change",
+    tell: (payload, nameOf) =>
+      `${who(payload, nameOf)} now controlled by ${stringOr(payload.controller, "nobody")}`,
+  },
+  CHARACTER_PROFILE_PATCHED: {
+    kind: "change",
+    tell: (payload, nameOf) => `${who(payload, nameOf)}'s profile changed`,
+  },
+  CHARACTER_STATE_PATCHED: { kind: "change", tell: statePatched },
+  GM_FEAR_CHANGED: { kind: "fear", tell: fearChanged },
+};
+
+/**
+ * One event of a session's log in words, and its colour family.
+ *
+ * @param type - the event's type
+ * @param payload - its parsed payload
+ * @param nameOf - how to name characters
+ * @returns the sentence and the kind
+ */
+export function tellEvent(
+  type: string,
+  payload: JsonObject,
+  nameOf: NameOf,
+): { kind: EventKind; text: string } {
+  const telling = TELLINGS[type];
+  return telling
+    ? { kind: telling.kind, text: telling.tell(payload, nameOf) }
+    : { kind: "change", text: type };
+}
