@@ -83,8 +83,11 @@ export interface Tool {
   readonly name: string;
   /** The entry for `tools/list`. */
   readonly listing: ToolListing;
-  /** The largest answer the tool sends (see {@link ToolSpec.maxAnswerBytes}); default when absent. */
-  readonly maxAnswerBytes?: number;
+  /**
+   * The largest answer the tool sends (see {@link ToolSpec.maxAnswerBytes}). Required, so that a
+   * wrapper that rebuilds a tool cannot drop a raised limit without the compiler noticing.
+   */
+  readonly maxAnswerBytes: number;
   /** Validates, runs the handler, and maps every outcome to a contract-shaped result. */
   call(rawArguments: unknown, context: ToolContext): Promise<CallToolResult>;
 }
