@@ -111,6 +111,7 @@ function buildLargeLog(path) {
         payload_json: `{"text":"note ${seq}"}`,
       });
     }
+    return { value: undefined, changedUris: [] };
   });
   const buildSeconds = (performance.now() - started) / 1000;
   return { store, buildSeconds };

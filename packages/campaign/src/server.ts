@@ -10,6 +10,7 @@ import {
   silentLogger,
 } from "@tabletop-mcp/kit";
 import * as z from "zod";
+import { relayExternalChanges } from "./change-relay.js";
 import type { CommandEnvironment } from "./commands/command-environment.js";
 import { createId, type RandomBytes } from "./domain/ids.js";
 import { emptyContext, type SessionContext } from "./domain/records.js";
@@ -55,7 +56,8 @@ const INSTRUCTIONS =
 /**
  * Builds one MCP session's server (no transport): the fourteen tools and the resources over a
  * shared store, with this session's own context. Call once per MCP session with the same
- * `store` and `hub`.
+ * `store` and `hub`; the first call also starts relaying writes that other processes commit
+ * to the same database to the hub's subscribers.
  *
  * @param options - store or database path, test hooks, hub and logger
  * @returns an SDK server ready to connect
@@ -99,5 +101,6 @@ export function createServer(options: CampaignServerOptions = {}): Server {
     { hub, logger, aroundToolCall: withRequestId },
   );
   announceContext = serveContextSubscription(server, hub);
+  relayExternalChanges(environment.store, hub);
   return server;
 }

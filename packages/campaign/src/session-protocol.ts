@@ -5,6 +5,7 @@ import {
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ResourceHub } from "@tabletop-mcp/kit";
+import { rememberSubscription } from "./change-relay.js";
 import { CONTEXT_URI } from "./resource-uris.js";
 
 const requestScope = new AsyncLocalStorage<string>();
@@ -49,8 +50,13 @@ export function withRequestId<Result>(
 export function serveContextSubscription(server: Server, hub: ResourceHub): () => void {
   let subscribed = false;
   server.setRequestHandler(SubscribeRequestSchema, (request) => {
-    if (request.params.uri === CONTEXT_URI) subscribed = true;
-    else hub.subscribe(request.params.uri, server);
+    const uri = request.params.uri;
+    if (uri === CONTEXT_URI) {
+      subscribed = true;
+    } else {
+      hub.subscribe(uri, server);
+      rememberSubscription(hub, uri);
+    }
     return {};
   });
   server.setRequestHandler(UnsubscribeRequestSchema, (request) => {

@@ -33,6 +33,8 @@ export function createCampaign(
     created_at: now,
     updated_at: now,
   };
-  environment.store.write((repository) => repository.insertCampaign(campaign));
-  return { value: campaign, changedUris: [CAMPAIGNS_LIST_URI, campaignUri(campaign.id)] };
+  return environment.store.write((repository) => {
+    repository.insertCampaign(campaign);
+    return { value: campaign, changedUris: [CAMPAIGNS_LIST_URI, campaignUri(campaign.id)] };
+  });
 }

@@ -72,17 +72,41 @@ export interface CampaignRepository {
 }
 
 /**
+ * What a write returns: its value and the resource URIs (without query) whose content it
+ * changed. The store records the URIs in the same transaction, so that other processes sharing
+ * the database learn of exactly the changes that were committed.
+ */
+export interface Written<Value> {
+  value: Value;
+  changedUris: string[];
+}
+
+/**
+ * A change committed by another process sharing the database: the URIs it changed, or
+ * `missed` when changes may have gone unseen (so every subscribed URI may be stale).
+ */
+export type ExternalChange = { kind: "changed"; uris: readonly string[] } | { kind: "missed" };
+
+/**
  * The storage port. Every tool call's reads and writes run as one atomic unit that is rolled
  * back whole when the work throws; calls that arrive together are committed together (group
  * commit), so a caller must await {@link CampaignStore.flush} before acknowledging anything.
  */
 export interface CampaignStore {
-  /** Runs `work` as one atomic unit of the current write batch; undoes it whole if it throws. */
-  write<Result>(work: (repository: CampaignRepository) => Result): Result;
+  /**
+   * Runs `work` as one atomic unit of the current write batch and records the URIs it changed;
+   * undoes it whole if it throws.
+   */
+  write<Value>(work: (repository: CampaignRepository) => Written<Value>): Written<Value>;
   /** Runs `work` against one consistent view, which includes the current batch's writes. */
   read<Result>(work: (repository: CampaignRepository) => Result): Result;
   /** Resolves once every write made so far is committed to disk; rejects if the commit failed. */
   flush(): Promise<void>;
-  /** Commits what is pending, then closes the database. */
+  /**
+   * Calls `listener` for every change another process commits to the same database, until the
+   * returned function is called or the store closes.
+   */
+  watchExternalChanges(listener: (change: ExternalChange) => void): () => void;
+  /** Commits what is pending, stops watching, then closes the database. */
   close(): void;
 }

@@ -4,6 +4,7 @@ import { SCHEMA_VERSION } from "../../src/storage/migrations.js";
 import { openCampaignStore } from "../../src/storage/open-campaign-store.js";
 import { StorageError } from "../../src/storage/storage-error.js";
 import { temporaryDatabase } from "../e2e/harness.js";
+import { writeRows } from "./write-rows.js";
 
 const campaign = {
   id: "camp_a",
@@ -75,7 +76,7 @@ describe("openCampaignStore", () => {
     const database = temporaryDatabase();
     cleanups.push(database.remove);
     const first = openCampaignStore(database.path);
-    first.write((repository) => repository.insertCampaign(campaign));
+    writeRows(first, (repository) => repository.insertCampaign(campaign));
     first.close();
     const second = openCampaignStore(database.path);
     expect(second.read((repository) => repository.getCampaign("camp_a"))).toEqual(campaign);
@@ -85,7 +86,7 @@ describe("openCampaignStore", () => {
   it("rolls a failed transaction back whole", () => {
     const store = openCampaignStore(":memory:");
     expect(() =>
-      store.write((repository) => {
+      writeRows(store, (repository) => {
         repository.insertCampaign(campaign);
         throw new Error("stop");
       }),
@@ -97,38 +98,38 @@ describe("openCampaignStore", () => {
 describe("the database's own constraints", () => {
   function seeded() {
     const store = openCampaignStore(":memory:");
-    store.write((repository) => repository.insertCampaign(campaign));
+    writeRows(store, (repository) => repository.insertCampaign(campaign));
     return store;
   }
 
   it("rejects GM Fear above 12 and a second active session of a campaign", () => {
     const store = seeded();
     expect(() =>
-      store.write((repository) => repository.updateCampaign({ ...campaign, gm_fear: 13 })),
+      writeRows(store, (repository) => repository.updateCampaign({ ...campaign, gm_fear: 13 })),
     ).toThrow(/CHECK constraint failed/);
-    store.write((repository) => repository.insertSession(session("sess_1")));
-    expect(() => store.write((repository) => repository.insertSession(session("sess_2")))).toThrow(
-      /UNIQUE constraint failed/,
-    );
+    writeRows(store, (repository) => repository.insertSession(session("sess_1")));
+    expect(() =>
+      writeRows(store, (repository) => repository.insertSession(session("sess_2"))),
+    ).toThrow(/UNIQUE constraint failed/);
   });
 
   it("rejects a repeated event seq, a repeated outcome marker and a marker for no event", () => {
     const store = seeded();
-    store.write((repository) => {
+    writeRows(store, (repository) => {
       repository.insertSession(session("sess_1"));
       repository.appendEvent(event("sess_1", 1));
       repository.recordOutcomeApplication("sess_1", 1, campaign.created_at);
     });
-    expect(() => store.write((repository) => repository.appendEvent(event("sess_1", 1)))).toThrow(
-      /UNIQUE constraint failed|PRIMARY KEY/,
-    );
     expect(() =>
-      store.write((repository) =>
+      writeRows(store, (repository) => repository.appendEvent(event("sess_1", 1))),
+    ).toThrow(/UNIQUE constraint failed|PRIMARY KEY/);
+    expect(() =>
+      writeRows(store, (repository) =>
         repository.recordOutcomeApplication("sess_1", 1, campaign.created_at),
       ),
     ).toThrow(/UNIQUE constraint failed|PRIMARY KEY/);
     expect(() =>
-      store.write((repository) =>
+      writeRows(store, (repository) =>
         repository.recordOutcomeApplication("sess_1", 2, campaign.created_at),
       ),
     ).toThrow(/FOREIGN KEY constraint failed/);
@@ -137,12 +138,12 @@ describe("the database's own constraints", () => {
   it("rejects Hope above 6 and an event of no session", () => {
     const store = seeded();
     expect(() =>
-      store.write((repository) =>
+      writeRows(store, (repository) =>
         repository.putState({ character_id: "char_none", hope: 2, stress: 0, hp: 6 }),
       ),
     ).toThrow(/FOREIGN KEY constraint failed/);
     expect(() =>
-      store.write((repository) => repository.appendEvent(event("sess_none", 1))),
+      writeRows(store, (repository) => repository.appendEvent(event("sess_none", 1))),
     ).toThrow(/FOREIGN KEY constraint failed/);
   });
 });
@@ -150,7 +151,7 @@ describe("the database's own constraints", () => {
 describe("pages", () => {
   it("lists events newest first and resumes below a cursor seq", () => {
     const store = openCampaignStore(":memory:");
-    store.write((repository) => {
+    writeRows(store, (repository) => {
       repository.insertCampaign(campaign);
       repository.insertSession(session("sess_1"));
       for (let seq = 1; seq <= 5; seq++) repository.appendEvent(event("sess_1", seq));
@@ -170,7 +171,7 @@ describe("pages", () => {
 
   it("lists campaigns in creation order after a cursor id, unknown cursors giving nothing", () => {
     const store = openCampaignStore(":memory:");
-    store.write((repository) => {
+    writeRows(store, (repository) => {
       for (const id of ["camp_z", "camp_a", "camp_m"])
         repository.insertCampaign({ ...campaign, id });
     });

@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openCampaignStore } from "../../src/storage/open-campaign-store.js";
 import { temporaryDatabase } from "../e2e/harness.js";
+import { writeRows } from "./write-rows.js";
 
 function campaign(id: string) {
   return {
@@ -35,8 +36,8 @@ describe("group commit", () => {
     const count = () =>
       (other.prepare("SELECT count(*) AS n FROM campaigns").get() as { n: number }).n;
 
-    store.write((repository) => repository.insertCampaign(campaign("camp_a")));
-    store.write((repository) => repository.insertCampaign(campaign("camp_b")));
+    writeRows(store, (repository) => repository.insertCampaign(campaign("camp_a")));
+    writeRows(store, (repository) => repository.insertCampaign(campaign("camp_b")));
     expect(count()).toBe(0);
     await store.flush();
     expect(count()).toBe(2);
@@ -49,14 +50,14 @@ describe("group commit", () => {
       store.close();
       database.remove();
     });
-    store.write((repository) => repository.insertCampaign(campaign("camp_a")));
+    writeRows(store, (repository) => repository.insertCampaign(campaign("camp_a")));
     expect(() =>
-      store.write((repository) => {
+      writeRows(store, (repository) => {
         repository.insertCampaign(campaign("camp_b"));
         throw new Error("refused");
       }),
     ).toThrow("refused");
-    store.write((repository) => repository.insertCampaign(campaign("camp_c")));
+    writeRows(store, (repository) => repository.insertCampaign(campaign("camp_c")));
     await store.flush();
     const page = store.read((repository) => repository.listCampaigns({ limit: 10 }));
     expect(page?.items.map((item) => item.id)).toEqual(["camp_a", "camp_c"]);
