@@ -17,7 +17,7 @@ import { emptyContext, type SessionContext } from "./domain/records.js";
 import { createResources, createResourceTemplates } from "./resources/index.js";
 import { currentRequestId, serveContextSubscription, withRequestId } from "./session-protocol.js";
 import type { CampaignStore } from "./storage/campaign-store.js";
-import { MEMORY_DATABASE, openCampaignStore } from "./storage/open-campaign-store.js";
+import { MEMORY_DATABASE, openCampaignStore } from "./storage/sqlite/open-sqlite-store.js";
 import { createTools } from "./tools/index.js";
 
 /** Options of {@link createServer}. */

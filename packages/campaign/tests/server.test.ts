@@ -2,14 +2,13 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpError, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ResourceHub } from "@tabletop-mcp/kit";
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../src/server.js";
-import { openCampaignStore } from "../src/storage/open-campaign-store.js";
-import { callError, callOk, readJson, temporaryDatabase } from "./e2e/harness.js";
+import { callError, callOk, readJson } from "./e2e/harness.js";
+import { freshStore } from "./support/store-under-test.js";
 
 async function connectedPair() {
-  const store = openCampaignStore(":memory:");
+  const store = await freshStore();
   const hub = new ResourceHub();
   const connect = async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -216,42 +215,5 @@ describe("notifications", () => {
     const [started] = log.events as { request_id: string; invocation_id: string }[];
     expect(started?.request_id).toMatch(/^[0-9]+$/);
     expect(started?.invocation_id).toMatch(/^inv_[a-z2-7]{26}$/);
-  });
-});
-
-describe("changes another process made while this one was not looking", () => {
-  it("announce every subscribed URI once", async () => {
-    const file = temporaryDatabase();
-    const store = openCampaignStore(file.path);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createServer({ store, hub: new ResourceHub() }).connect(serverSide);
-    const client = new Client({ name: "server-test", version: "1.0.0" });
-    await client.connect(clientSide);
-    const updates: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
-      updates.push(notification.params.uri);
-    });
-    await client.subscribeResource({ uri: "campaigns://list" });
-    await client.subscribeResource({ uri: "campaign://camp_x/characters" });
-    await client.subscribeResource({ uri: "campaign://camp_left" });
-    await client.unsubscribeResource({ uri: "campaign://camp_left" });
-
-    const other = new Database(file.path);
-    other
-      .prepare(
-        `INSERT INTO resource_changes (id, origin, uris_json, changed_at)
-         VALUES (coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'resource_changes'), 0) + 5,
-           'pruned-elsewhere', '["campaign://camp_y"]', 0)`,
-      )
-      .run();
-    other.close();
-    const deadline = Date.now() + 3000;
-    while (updates.length < 2 && Date.now() < deadline) await settle();
-    await settle();
-    await client.close();
-    store.close();
-    file.remove();
-
-    expect(updates.sort()).toEqual(["campaign://camp_x/characters", "campaigns://list"]);
   });
 });

@@ -34,24 +34,23 @@ export class Rejection extends Error {
  * @param environment - store and clock
  * @param stamp - the tool call's envelope fields
  * @param work - the transaction's body
- * @returns what `work` returned
+ * @returns what `work` returned, once committed
  * @throws CommandFailure carrying the refusal and the events URI when a rejection was logged
  */
-export function writeOrReject<Value>(
+export async function writeOrReject<Value>(
   environment: CommandEnvironment,
   stamp: InvocationStamp,
-  work: (repository: CampaignRepository) => Written<Value>,
-): Written<Value> {
+  work: (repository: CampaignRepository) => Promise<Written<Value>>,
+): Promise<Written<Value>> {
   try {
-    return environment.store.write(work);
+    return await environment.store.write(work);
   } catch (thrown) {
     if (!(thrown instanceof Rejection)) throw thrown;
-    const logged = environment.store.write((repository) => {
-      if (repository.getSession(thrown.sessionId)?.status !== "ACTIVE") {
-        return { value: undefined, changedUris: [] };
-      }
+    const logged = await environment.store.write(async (repository) => {
+      const session = await repository.lockSession(thrown.sessionId);
+      if (session?.status !== "ACTIVE") return { value: undefined, changedUris: [] };
       const now = formatTimestamp(environment.now());
-      appendEvents(repository, thrown.sessionId, stamp, now, [thrown.draft]);
+      await appendEvents(repository, thrown.sessionId, stamp, now, [thrown.draft]);
       return { value: undefined, changedUris: [eventsUri(thrown.sessionId)] };
     });
     throw new CommandFailure(thrown.error, logged.changedUris);

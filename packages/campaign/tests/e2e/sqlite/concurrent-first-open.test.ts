@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLI_ENTRY, callOk, connectStdio, readJson, temporaryDatabase } from "./harness.js";
+import { CLI_ENTRY, callOk, connectStdio, readJson, temporaryDatabase } from "../harness.js";
 
 const PROCESSES = 6;
 const ROUNDS = 5;

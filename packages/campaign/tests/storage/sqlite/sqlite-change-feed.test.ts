@@ -1,9 +1,9 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ExternalChange } from "../../src/storage/campaign-store.js";
-import { migrate } from "../../src/storage/migrations.js";
-import { SqliteChangeFeed } from "../../src/storage/sqlite-change-feed.js";
-import { temporaryDatabase } from "../e2e/harness.js";
+import type { ExternalChange } from "../../../src/storage/campaign-store.js";
+import { SqliteChangeFeed } from "../../../src/storage/sqlite/sqlite-change-feed.js";
+import { migrate } from "../../../src/storage/sqlite/sqlite-migrations.js";
+import { temporaryDatabase } from "../../e2e/harness.js";
 
 const MINUTE = 60_000;
 

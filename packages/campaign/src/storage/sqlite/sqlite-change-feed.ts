@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
-import type { ExternalChange } from "./campaign-store.js";
+import type { ExternalChange } from "../campaign-store.js";
 
 /** How often a store looks for commits of other processes sharing its file. */
 export const CHANGE_POLL_MS = 50;

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { StorageError } from "./storage-error.js";
+import { StorageError } from "../storage-error.js";
 
 /** The schema as of version 1 (campaign.md §8): the ranges of §2 are enforced by the database. */
 const VERSION_1 = `
