@@ -1,7 +1,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_ENTRY, callOk, connectStdio, temporaryDatabase } from "./harness.js";
+import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
+import { CLI_ENTRY, callOk, connectStdio } from "./harness.js";
 
 function collectUpdates(client: Client): string[] {
   const uris: string[] = [];
@@ -22,16 +23,17 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void
 /** Long enough for several polls of the change feed, so late duplicates would show. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
-describe("two server processes sharing one database file", () => {
-  const database = temporaryDatabase();
+describe(`two server processes sharing one ${STORE_KIND} database`, () => {
+  let database: TestDatabase;
   let writer: Client;
   let watcher: Client;
   let writerUpdates: string[];
   let watcherUpdates: string[];
 
   beforeAll(async () => {
-    writer = await connectStdio(CLI_ENTRY, ["--db", database.path]);
-    watcher = await connectStdio(CLI_ENTRY, ["--db", database.path]);
+    database = await freshDatabase();
+    writer = await connectStdio(CLI_ENTRY, ["--db", database.location]);
+    watcher = await connectStdio(CLI_ENTRY, ["--db", database.location]);
     writerUpdates = collectUpdates(writer);
     watcherUpdates = collectUpdates(watcher);
     await watcher.subscribeResource({ uri: "campaigns://list" });
@@ -49,7 +51,7 @@ describe("two server processes sharing one database file", () => {
   afterAll(async () => {
     await writer.close();
     await watcher.close();
-    database.remove();
+    await database.remove();
   });
 
   it("notifies a subscriber of one process of a write made through the other", async () => {
