@@ -1,7 +1,7 @@
-import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { openPostgresCampaignStore } from "../../src/storage/postgres/open-postgres-store.js";
 import { startPostgresServer } from "./postgres-server.js";
+import { runSql } from "./sql.js";
 import { TEMPLATE_DATABASE } from "./store-under-test.js";
 
 /**
@@ -13,9 +13,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await startPostgresServer(
     source === "system" || source === "embedded" ? source : "any",
   );
-  const admin = postgres(server.url, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-  await admin.end();
+  await runSql(server.url, `CREATE DATABASE ${TEMPLATE_DATABASE}`);
   const template = await openPostgresCampaignStore(
     server.url.replace(/\/postgres$/, `/${TEMPLATE_DATABASE}`),
   );

@@ -11,12 +11,12 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import postgres from "postgres";
 import {
   type BinarySource,
   findPostgresBinaries,
   type PostgresBinaries,
 } from "./postgres-binaries.js";
+import { runSql } from "./sql.js";
 
 /** A PostgreSQL cluster of its own, in a temporary directory, on a free loopback port. */
 export interface PostgresServer {
@@ -105,15 +105,12 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`postgres exited ${child.exitCode}: ${log()}`);
-    const probe = postgres(url, { max: 1, connect_timeout: 2, onnotice: () => undefined });
     try {
-      await probe`SELECT 1`;
+      await runSql(url, "SELECT 1");
       return;
     } catch (error) {
       if (Date.now() > deadline) throw new Error(`postgres not ready: ${String(error)}: ${log()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
-    } finally {
-      await probe.end({ timeout: 0 });
     }
   }
 }
@@ -143,8 +140,10 @@ export async function startPostgresServer(source: BinarySource = "any"): Promise
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let child: ChildProcess | undefined;
   let log = "";
+  const running = () =>
+    child?.pid !== undefined && child.exitCode === null && child.signalCode === null;
   const killNow = () => {
-    if (child?.pid && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+    if (running()) process.kill(-(child?.pid ?? 0), "SIGKILL");
   };
   const onExit = () => {
     killNow();
@@ -190,7 +189,7 @@ export async function startPostgresServer(source: BinarySource = "any"): Promise
       await waitUntilReady(url, started, () => log);
     },
     async stop() {
-      if (child?.pid && child.exitCode === null) process.kill(child.pid, "SIGINT");
+      if (running()) process.kill(child?.pid ?? 0, "SIGINT");
       await exited();
     },
     async kill() {

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import postgres from "postgres";
 import { inject, onTestFinished } from "vitest";
 import type { CampaignStore } from "../../src/storage/campaign-store.js";
 import { openPostgresCampaignStore } from "../../src/storage/postgres/open-postgres-store.js";
 import { openCampaignStore } from "../../src/storage/sqlite/open-sqlite-store.js";
+import { runSql } from "./sql.js";
 
 /** The stores the suite runs against; the vitest project sets `CAMPAIGN_TEST_STORE`. */
 export type StoreKind = "sqlite" | "postgres";
@@ -40,16 +40,12 @@ export async function newPostgresDatabase(
 ): Promise<TestDatabase> {
   const server = postgresServerUrl();
   const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(server, { max: 1, onnotice: () => undefined });
   const template = options.empty ? "template1" : TEMPLATE_DATABASE;
-  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
+  await runSql(server, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   return {
     location: server.replace(/\/postgres$/, `/${name}`),
     remove: async () => {
-      const dropper = postgres(server, { max: 1, onnotice: () => undefined });
-      await dropper.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await runSql(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

@@ -1,23 +1,19 @@
-import type postgres from "postgres";
+import type { Client } from "pg";
 import type { ExternalChange } from "../campaign-store.js";
-import { CHANGE_CHANNEL, type ChangeNotice, parseNotice } from "./change-notices.js";
+import { CHANGE_CHANNEL, parseNotice } from "./change-notices.js";
 
 /** How a listener reaches the database and reports what it hears. */
 export interface ChangeListenerOptions {
   /** The store's origin: notices it published itself are not reported. */
   origin: string;
-  /** Opens a client of its own for listening (one connection). */
-  connect: () => postgres.Sql;
-  /** Publishes a probe notice through the store's pool. */
-  publish: (notice: ChangeNotice) => Promise<void>;
+  /** Makes a new, unconnected client for listening. */
+  connect: () => Client;
   /** Receives other replicas' changes, and `missed` after the listener was cut off. */
   onChange: (change: ExternalChange) => void;
   /** Told why listening stopped and when it will be tried again. */
   onInterrupted: (reason: string, retryInMs: number) => void;
-  /** How long the channel may stay quiet before a probe checks that it still hears. */
-  probeEveryMs?: number;
-  /** How long a probe may take to come back. */
-  probeTimeoutMs?: number;
+  /** How long the channel may stay quiet before the connection is checked. */
+  checkEveryMs?: number;
 }
 
 const FIRST_RETRY_MS = 100;
@@ -29,35 +25,32 @@ function retryDelay(attempt: number): number {
 }
 
 /**
- * Listens on the change channel with a client of its own and keeps listening: the driver
- * re-listens by itself after a dropped connection, and a probe sent through the pool whenever
- * the channel has been quiet for a while finds a listener that could not (the server was down),
- * which is then replaced, with back-off between attempts. Whenever listening resumes after an
- * interruption, `missed` is reported, since notices sent meanwhile are lost.
+ * Listens on the change channel with a connection of its own and keeps listening: when the
+ * connection is lost (the server restarted, the backend was terminated, a check of a quiet
+ * connection failed) a new one is made, with back-off between attempts, and `missed` is
+ * reported once listening resumes, since notices sent meanwhile are lost.
  */
 export class ChangeListener {
   private stopped = false;
-  private client: postgres.Sql | undefined;
-  private heardSince = false;
-  private probes = 0;
-  private readonly echoes = new Map<number, () => void>();
+  /** The connected client, once it is connected (ending a client mid-connect never settles). */
+  private client: Client | undefined;
+  private heard = false;
   private readonly running: Promise<void>;
   private wake: () => void = () => {};
 
   /**
    * Starts listening in the background.
    *
-   * @param options - connection, publishing and reporting
+   * @param options - connection and reporting
    */
   constructor(private readonly options: ChangeListenerOptions) {
     this.running = this.run();
   }
 
-  /** Stops listening and closes the listening client. */
+  /** Stops listening and closes the connection. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake();
-    await this.client?.end({ timeout: 0 }).catch(() => undefined);
     await this.running;
   }
 
@@ -66,81 +59,60 @@ export class ChangeListener {
     let interrupted = false;
     while (!this.stopped) {
       const client = this.options.connect();
-      this.client = client;
+      const lost = new Promise<string>((resolve) => {
+        client.on("error", (error) => resolve(error.message));
+        client.on("end", () => resolve("the connection ended"));
+      });
+      client.on("notification", (message) => this.receive(message.payload ?? ""));
       try {
-        await this.listen(client, interrupted);
+        await client.connect();
+        this.client = client;
+        if (this.stopped) break;
+        await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+        if (interrupted) this.options.onChange({ kind: "missed" });
         attempt = 0;
-        await this.whileHearing();
-        if (!this.stopped) this.interrupt("the channel stopped answering probes", attempt);
+        const reason = await Promise.race([lost, this.whileHealthy(client)]);
+        if (!this.stopped) this.options.onInterrupted(reason, retryDelay(attempt));
       } catch (error) {
-        if (!this.stopped) this.interrupt(String((error as Error).message ?? error), attempt);
+        const reason = error instanceof Error ? error.message : String(error);
+        if (!this.stopped) this.options.onInterrupted(reason, retryDelay(attempt));
       }
       interrupted = true;
-      this.client = undefined;
-      await client.end({ timeout: 0 }).catch(() => undefined);
+      await this.disconnect();
       if (!this.stopped) await this.pause(retryDelay(attempt++));
     }
+    await this.disconnect();
   }
 
-  private interrupt(reason: string, attempt: number): void {
-    this.options.onInterrupted(reason, retryDelay(attempt));
-  }
-
-  private async listen(client: postgres.Sql, afterInterruption: boolean): Promise<void> {
-    let listening = false;
-    await client.listen(
-      CHANGE_CHANNEL,
-      (payload) => this.receive(payload),
-      () => {
-        // Called again when the driver re-listened on a new connection by itself.
-        if (listening) this.options.onChange({ kind: "missed" });
-        listening = true;
-      },
-    );
-    if (afterInterruption) this.options.onChange({ kind: "missed" });
+  /** Ends the connected client, if any: a client whose connecting failed has nothing to end. */
+  private async disconnect(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
   }
 
   private receive(payload: string): void {
-    this.heardSince = true;
+    this.heard = true;
     const notice = parseNotice(payload);
-    if (!notice) return;
-    const own = notice.origin === this.options.origin;
-    if ("probe" in notice) {
-      if (own) this.echoes.get(notice.probe)?.();
-    } else if (!own) {
+    if (notice && notice.origin !== this.options.origin) {
       this.options.onChange({ kind: "changed", uris: notice.uris });
     }
   }
 
-  /** Resolves when a probe went unanswered or the listener is stopping. */
-  private async whileHearing(): Promise<void> {
-    const every = this.options.probeEveryMs ?? 1_000;
+  /** Resolves with a reason when a check of the quiet connection fails. */
+  private async whileHealthy(client: Client): Promise<string> {
+    const every = this.options.checkEveryMs ?? 5_000;
     while (!this.stopped) {
-      this.heardSince = false;
+      this.heard = false;
       await this.pause(every);
-      if (this.stopped || this.heardSince) continue;
-      if (!(await this.probe())) return;
+      if (this.stopped || this.heard) continue;
+      try {
+        await client.query("SELECT 1");
+      } catch (error) {
+        return `a check of the quiet connection failed: ${error instanceof Error ? error.message : String(error)}`;
+      }
     }
-  }
-
-  private async probe(): Promise<boolean> {
-    const probe = ++this.probes;
-    const echoed = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), this.options.probeTimeoutMs ?? 2_000);
-      timer.unref();
-      this.echoes.set(probe, () => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
-    try {
-      await this.options.publish({ origin: this.options.origin, probe });
-      return await echoed;
-    } catch {
-      return false;
-    } finally {
-      this.echoes.delete(probe);
-    }
+    return "stopping";
   }
 
   private pause(milliseconds: number): Promise<void> {

@@ -9,10 +9,10 @@ export const CHANGE_CHANNEL = "tabletop_campaign";
 export const MAX_NOTICE_BYTES = 7_999;
 
 /** What a replica publishes on the channel: who wrote, and which URIs changed (never data). */
-export type ChangeNotice =
-  | { origin: string; uris: readonly string[] }
-  /** A replica checking that its own listener still hears the channel. */
-  | { origin: string; probe: number };
+export interface ChangeNotice {
+  origin: string;
+  uris: readonly string[];
+}
 
 /**
  * The payloads announcing one write's changed URIs: one, unless the URIs would not fit under
@@ -53,11 +53,8 @@ export function parseNotice(payload: string): ChangeNotice | undefined {
     return undefined;
   }
   if (typeof value !== "object" || value === null) return undefined;
-  const { origin, uris, probe } = value as Record<string, unknown>;
-  if (typeof origin !== "string") return undefined;
-  if (Array.isArray(uris) && uris.every((uri) => typeof uri === "string")) {
-    return { origin, uris: uris as string[] };
-  }
-  if (typeof probe === "number") return { origin, probe };
-  return undefined;
+  const { origin, uris } = value as Record<string, unknown>;
+  if (typeof origin !== "string" || !Array.isArray(uris)) return undefined;
+  if (!uris.every((uri) => typeof uri === "string")) return undefined;
+  return { origin, uris: uris as string[] };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Logger, silentLogger } from "@tabletop-mcp/kit";
-import postgres from "postgres";
+import pg from "pg";
 import type {
   CampaignRepository,
   CampaignStore,
@@ -10,20 +10,20 @@ import type {
 import { StorageError } from "../storage-error.js";
 import { locationSecrets, maskLocation, redactSecrets } from "../store-location.js";
 import { ChangeListener } from "./change-listener.js";
-import { CHANGE_CHANNEL, type ChangeNotice, changePayloads } from "./change-notices.js";
-import { connectionOptions, DEFAULT_POOL_SIZE } from "./connection-options.js";
-import { readFailure, writeFailure } from "./postgres-errors.js";
+import { CHANGE_CHANNEL, changePayloads } from "./change-notices.js";
+import { clientConfig, DEFAULT_POOL_SIZE, poolConfig } from "./connection-options.js";
+import { storeFailure } from "./postgres-errors.js";
 import { migrate } from "./postgres-migrations.js";
 import { PostgresCampaignRepository } from "./postgres-repository.js";
+import { STATEMENTS } from "./postgres-statements.js";
+import { CommitInterrupted, runTransaction } from "./postgres-transaction.js";
 
 /** Options of {@link openPostgresCampaignStore}. */
 export interface PostgresStoreOptions {
   /** Connections in the pool (default 10). */
   pool?: number;
-  /** Where the store reports a lost change listener. */
+  /** Where the store reports connection trouble (the password never appears). */
   logger?: Logger;
-  /** The environment whose `PG*` variables apply (default: the process's). */
-  environment?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The PostgreSQL store: a pool, one transaction per write, a listener for other replicas. */
@@ -33,8 +33,8 @@ class PostgresCampaignStore implements CampaignStore {
   private listener: ChangeListener | undefined;
 
   constructor(
-    private readonly sql: postgres.Sql,
-    private readonly connectListener: () => postgres.Sql,
+    private readonly pool: pg.Pool,
+    private readonly url: string,
     private readonly secrets: readonly string[],
     private readonly logger: Logger,
   ) {}
@@ -42,27 +42,29 @@ class PostgresCampaignStore implements CampaignStore {
   async write<Value>(
     work: (repository: CampaignRepository) => Promise<Written<Value>>,
   ): Promise<Written<Value>> {
-    let committing = false;
     try {
-      return await this.sql.begin(async (transaction) => {
-        const written = await work(new PostgresCampaignRepository(transaction));
+      return await runTransaction(
+        this.pool,
+        (client) => work(new PostgresCampaignRepository(client)),
         // Inside the transaction: a write that rolls back notifies nobody.
-        for (const payload of changePayloads(this.origin, written.changedUris)) {
-          await transaction`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`;
-        }
-        committing = true;
-        return written;
-      });
+        (written) =>
+          changePayloads(this.origin, written.changedUris).map((payload) => ({
+            name: "notify",
+            text: STATEMENTS.notify,
+            values: [CHANGE_CHANNEL, payload],
+          })),
+      );
     } catch (error) {
-      throw writeFailure(error, committing, this.secrets);
+      const committing = error instanceof CommitInterrupted;
+      throw storeFailure(committing ? error.cause : error, committing, this.secrets);
     }
   }
 
   async read<Result>(work: (repository: CampaignRepository) => Promise<Result>): Promise<Result> {
     try {
-      return await work(new PostgresCampaignRepository(this.sql));
+      return await work(new PostgresCampaignRepository(this.pool));
     } catch (error) {
-      throw readFailure(error, this.secrets);
+      throw storeFailure(error, false, this.secrets);
     }
   }
 
@@ -70,8 +72,14 @@ class PostgresCampaignStore implements CampaignStore {
     this.listeners.add(listener);
     this.listener ??= new ChangeListener({
       origin: this.origin,
-      connect: this.connectListener,
-      publish: (notice: ChangeNotice) => this.publish(notice),
+      connect: () => {
+        const client = new pg.Client({
+          ...clientConfig(this.url),
+          application_name: `tabletop-campaign listener ${process.pid}`,
+          query_timeout: 5_000,
+        });
+        return client;
+      },
       onChange: (change) => {
         for (const each of this.listeners) each(change);
       },
@@ -87,11 +95,7 @@ class PostgresCampaignStore implements CampaignStore {
 
   async close(): Promise<void> {
     await this.listener?.stop();
-    await this.sql.end({ timeout: 5 });
-  }
-
-  private async publish(notice: ChangeNotice): Promise<void> {
-    await this.sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(notice)})`;
+    await this.pool.end();
   }
 }
 
@@ -103,7 +107,7 @@ class PostgresCampaignStore implements CampaignStore {
  * {@link CampaignStore.watchExternalChanges} listens for the other replicas' notices.
  *
  * @param url - a libpq URL, `postgres://` or `postgresql://`
- * @param options - pool size, logger and environment
+ * @param options - pool size and logger
  * @returns the store
  * @throws StorageError `OPEN_FAILED` (the reason without the password) or `SCHEMA_TOO_NEW`
  */
@@ -111,32 +115,24 @@ export async function openPostgresCampaignStore(
   url: string,
   options: PostgresStoreOptions = {},
 ): Promise<CampaignStore> {
-  const environment = options.environment ?? process.env;
-  const secrets = locationSecrets(url, environment);
-  const settings = {
-    pool: options.pool ?? DEFAULT_POOL_SIZE,
-    applicationName: "tabletop-campaign",
-  };
-  let sql: postgres.Sql;
+  const secrets = locationSecrets(url, process.env);
+  const logger = options.logger ?? silentLogger;
+  const pool = new pg.Pool(poolConfig(url, options.pool ?? DEFAULT_POOL_SIZE));
+  // An idle connection the server closed is dropped from the pool; without a listener the
+  // pool's error event would end the process.
+  pool.on("error", (error) =>
+    logger.warn(`a pooled database connection failed: ${redactSecrets(error.message, secrets)}`),
+  );
   try {
-    sql = postgres(url, connectionOptions(url, environment, settings));
-    await migrate(sql);
+    await migrate(pool);
   } catch (error) {
+    await pool.end().catch(() => undefined);
     if (error instanceof StorageError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new StorageError(
       "OPEN_FAILED",
-      `${redactSecrets(reason, secrets)} (${redactSecrets(maskLocation(url), secrets)})`,
+      redactSecrets(`${reason} (${maskLocation(url)})`, secrets),
     );
   }
-  const listenerSettings = {
-    pool: 1,
-    applicationName: `tabletop-campaign listener ${process.pid}`,
-  };
-  return new PostgresCampaignStore(
-    sql,
-    () => postgres(url, connectionOptions(url, environment, listenerSettings)),
-    secrets,
-    options.logger ?? silentLogger,
-  );
+  return new PostgresCampaignStore(pool, url, secrets, logger);
 }

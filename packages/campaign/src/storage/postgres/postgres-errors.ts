@@ -1,26 +1,26 @@
 import { CampaignError } from "../../domain/campaign-error.js";
 import { redactSecrets } from "../store-location.js";
 
-/** Driver codes of a connection that could not be made or was lost. */
-const CONNECTION_CODES = new Set([
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "CONNECT_TIMEOUT",
+/** Node's codes of a connection that could not be made or was lost. */
+const SOCKET_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
   "EPIPE",
   "ETIMEDOUT",
   "ENOTFOUND",
   "EAI_AGAIN",
-  // PostgreSQL's own: shutting down, crashed, starting up.
-  "57P01",
-  "57P02",
-  "57P03",
+  "EHOSTUNREACH",
 ]);
+
+/** PostgreSQL's codes of a server shutting down, crashed or starting up. */
+const SERVER_GONE_CODES = new Set(["57P01", "57P02", "57P03"]);
 
 /** PostgreSQL codes of a write that lost a race for a lock; retrying it is safe. */
 const CONTENTION_CODES = new Set(["40001", "40P01", "55P03"]);
+
+/** The driver's messages for a connection it closed or could not open in time. */
+const DRIVER_CONNECTION_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|timeout expired|Connection terminated due to connection timeout)/;
 
 function codeOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
@@ -34,26 +34,40 @@ function codeOf(error: unknown): string {
  * @returns true for connection failures (class 08 included)
  */
 export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
   const code = codeOf(error);
-  return CONNECTION_CODES.has(code) || code.startsWith("08");
+  return (
+    SOCKET_CODES.has(code) ||
+    SERVER_GONE_CODES.has(code) ||
+    code.startsWith("08") ||
+    (code === "" && DRIVER_CONNECTION_MESSAGE.test(error.message))
+  );
+}
+
+/** Whether an error comes from the database or its driver rather than from this package. */
+function fromDatabase(error: Error): boolean {
+  return codeOf(error) !== "" || isConnectionFailure(error);
 }
 
 /**
- * Turns what a write threw into what the caller should see. Domain failures pass through;
- * a lost connection or lock contention becomes a `FAILED_PRECONDITION` saying whether the
- * change may have been saved; any other driver error keeps its message, without secrets.
+ * Turns what a transaction threw into what the caller should see. The package's own failures
+ * pass through; a lost connection or lock contention becomes a `FAILED_PRECONDITION` saying
+ * whether the change may have been saved; any other database error keeps its message, without
+ * secrets.
  *
  * @param error - what the transaction threw
- * @param committing - whether the transaction had reached its COMMIT
+ * @param committing - whether it was the COMMIT that failed
  * @param secrets - texts that must not appear in messages
  * @returns the error to throw
  */
-export function writeFailure(
+export function storeFailure(
   error: unknown,
   committing: boolean,
   secrets: readonly string[],
 ): unknown {
-  if (!(error instanceof Error) || error instanceof CampaignError) return error;
+  if (!(error instanceof Error) || error instanceof CampaignError || !fromDatabase(error)) {
+    return error;
+  }
   if (isConnectionFailure(error)) {
     return committing
       ? new CampaignError(
@@ -65,18 +79,5 @@ export function writeFailure(
   if (CONTENTION_CODES.has(codeOf(error))) {
     return new CampaignError("FAILED_PRECONDITION", "storage busy; retry");
   }
-  // Only the driver's errors carry a string code; the package's own (and the SDK's) pass through.
-  if (codeOf(error) === "") return error;
   return new Error(redactSecrets(error.message, secrets));
-}
-
-/**
- * Turns what a read threw into what the caller should see (see {@link writeFailure}).
- *
- * @param error - what the read threw
- * @param secrets - texts that must not appear in messages
- * @returns the error to throw
- */
-export function readFailure(error: unknown, secrets: readonly string[]): unknown {
-  return writeFailure(error, false, secrets);
 }

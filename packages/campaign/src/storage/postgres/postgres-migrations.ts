@@ -1,6 +1,7 @@
-import type postgres from "postgres";
+import type { Pool } from "pg";
 import { StorageError } from "../storage-error.js";
 import { SCHEMA } from "./migrations/0001-schema.js";
+import { runTransaction } from "./postgres-transaction.js";
 
 /** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
 const MIGRATIONS: readonly string[] = [SCHEMA];
@@ -19,20 +20,21 @@ const MIGRATION_LOCK = "8386658464824651632";
  * advisory lock: a second replica starting at the same moment waits, then finds the work done.
  * Each applied migration is a row of `campaign_schema_migrations`; the highest is the version.
  *
- * @param sql - the pool
+ * @param pool - the pool
  * @throws StorageError `SCHEMA_TOO_NEW` for a database written by a newer server
  */
-export async function migrate(sql: postgres.Sql): Promise<void> {
-  await sql.begin(async (transaction) => {
-    await transaction`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK}::bigint)`;
-    await transaction`
+export async function migrate(pool: Pool): Promise<void> {
+  await runTransaction(pool, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock($1::bigint)", [MIGRATION_LOCK]);
+    await client.query(`
       CREATE TABLE IF NOT EXISTS campaign_schema_migrations (
         version integer PRIMARY KEY,
         applied_at timestamptz NOT NULL DEFAULT now()
-      )`;
-    const [row] = await transaction<{ version: number }[]>`
-      SELECT coalesce(max(version), 0)::integer AS version FROM campaign_schema_migrations`;
-    const current = row?.version ?? 0;
+      )`);
+    const { rows } = await client.query<{ version: number }>(
+      "SELECT coalesce(max(version), 0)::integer AS version FROM campaign_schema_migrations",
+    );
+    const current = rows[0]?.version ?? 0;
     if (current > POSTGRES_SCHEMA_VERSION) {
       throw new StorageError(
         "SCHEMA_TOO_NEW",
@@ -40,8 +42,8 @@ export async function migrate(sql: postgres.Sql): Promise<void> {
       );
     }
     for (let version = current + 1; version <= POSTGRES_SCHEMA_VERSION; version++) {
-      await transaction.unsafe(MIGRATIONS[version - 1] ?? "").simple();
-      await transaction`INSERT INTO campaign_schema_migrations (version) VALUES (${version})`;
+      await client.query(MIGRATIONS[version - 1] ?? "");
+      await client.query("INSERT INTO campaign_schema_migrations (version) VALUES ($1)", [version]);
     }
   });
 }
