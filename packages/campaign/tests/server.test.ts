@@ -101,6 +101,30 @@ describe("tool arguments", () => {
     );
   });
 
+  it("refuses free text holding U+0000, which PostgreSQL cannot store, naming the parameter", async () => {
+    const { first } = await connectedPair();
+    const result = await first.client.callTool({
+      name: "campaign_create",
+      arguments: { name: "Lost\u0000Expedition", gm_mode: "AI" },
+    });
+    expect(result.structuredContent).toEqual({
+      error: {
+        message: "Invalid parameters provided",
+        details: [
+          {
+            parameter: "name",
+            issue: "Must not contain the NUL character (U+0000)",
+            valid_range: "1-200 characters",
+          },
+        ],
+      },
+    });
+    expect(await readJson(first.client, "campaigns://list")).toEqual({
+      campaigns: [],
+      next_cursor: null,
+    });
+  });
+
   it("leaves the context unchanged when set_context fails", async () => {
     const { first } = await connectedPair();
     const campaign = await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
@@ -205,6 +229,20 @@ describe("notifications", () => {
       "GM_FEAR_CHANGED",
       "SESSION_STARTED",
     ]);
+  });
+
+  it("stamps events with the JSON-RPC id when _meta.request_id holds U+0000", async () => {
+    const { first } = await connectedPair();
+    const campaign = await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
+    const started = await first.client.callTool({
+      name: "session_start",
+      arguments: { campaign_id: campaign.id },
+      _meta: { request_id: "req\u0000one" },
+    });
+    const session = started.structuredContent as { id: string };
+    const log = await readJson(first.client, `session://${session.id}/events`);
+    const [event] = log.events as { request_id: string }[];
+    expect(event?.request_id).toMatch(/^[0-9]+$/);
   });
 
   it("stamps events with the JSON-RPC id when no _meta.request_id is given", async () => {

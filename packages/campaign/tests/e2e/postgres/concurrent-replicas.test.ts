@@ -198,4 +198,102 @@ describe("16 clients writing through 2 replicas to one campaign (scale.md ยง2, ย
     await Promise.all(clients.flat().map((client) => client.client.close().catch(() => undefined)));
     await setup.close();
   });
+
+  it("show on replica B every write acknowledged on replica A before the read started", async () => {
+    const database = await newPostgresDatabase();
+    const replicas = [await startReplica(database.location), await startReplica(database.location)];
+    cleanups.push(database.remove, ...replicas.map((replica) => replica.stop));
+    const writer = await connectHttp(replicas[0]?.url ?? "");
+    const reader = await connectHttp(replicas[1]?.url ?? "");
+    const campaign = await callOk(writer, "campaign_create", { name: "Seen", gm_mode: "AI" });
+    const character = await callOk(writer, "character_create", {
+      campaign_id: campaign.id,
+      name: "Echo",
+      kind: "PC",
+    });
+    const session = await callOk(writer, "session_start", { campaign_id: campaign.id });
+    const misses: string[] = [];
+    for (let step = 0; step < 30; step++) {
+      const note = await callOk(writer, "session_note_add", {
+        session_id: session.id,
+        text: `step ${step}`,
+      });
+      const hope = step % 7;
+      await callOk(writer, "character_state_patch", {
+        campaign_id: campaign.id,
+        character_id: character.id,
+        hope,
+      });
+      const [log, sheet] = await Promise.all([
+        readJson(reader, `session://${session.id}/events?limit=3`),
+        callOk(reader, "character_sheet_get", {
+          campaign_id: campaign.id,
+          character_id: character.id,
+        }),
+      ]);
+      const seqs = (log.events as { seq: number }[]).map((event) => event.seq);
+      if (!seqs.includes(note.seq as number)) misses.push(`note ${note.seq} not in ${seqs}`);
+      if ((sheet.state as { hope: number }).hope !== hope) misses.push(`hope ${hope} not read`);
+    }
+    await writer.close();
+    await reader.close();
+
+    expect(misses).toEqual([]);
+  });
+
+  it("keep Stress within stress_max while two replicas patch the state and the profile at once", async () => {
+    const database = await newPostgresDatabase();
+    const replicas = [await startReplica(database.location), await startReplica(database.location)];
+    cleanups.push(database.remove, ...replicas.map((replica) => replica.stop));
+    const profiler = await connectHttp(replicas[0]?.url ?? "");
+    const patcher = await connectHttp(replicas[1]?.url ?? "");
+    const campaign = await callOk(profiler, "campaign_create", { name: "Strain", gm_mode: "AI" });
+    const character = await callOk(profiler, "character_create", {
+      campaign_id: campaign.id,
+      name: "Taut",
+      kind: "PC",
+    });
+    const session = await callOk(profiler, "session_start", { campaign_id: campaign.id });
+    const target = { campaign_id: campaign.id, character_id: character.id };
+    const until = Date.now() + 3_000;
+    const loop = async (
+      client: Client,
+      step: (index: number) => Record<string, unknown>,
+      tool: string,
+    ) => {
+      for (let index = 0; Date.now() < until; index++) {
+        await client.callTool({ name: tool, arguments: { ...target, ...step(index) } });
+      }
+    };
+    await Promise.all([
+      loop(
+        profiler,
+        (index) => ({ stress_max: index % 2 === 0 ? 2 : 6 }),
+        "character_profile_patch",
+      ),
+      loop(patcher, (index) => ({ stress: (index % 6) + 1 }), "character_state_patch"),
+    ]);
+
+    const events = await readWholeLog(profiler, session.id as string);
+    let stress = 0;
+    let stressMax = 6;
+    const broken: number[] = [];
+    let patches = 0;
+    for (const event of events) {
+      const payload = JSON.parse(event.payload_json) as { after?: Record<string, number> };
+      if (event.type === "CHARACTER_STATE_PATCHED") stress = payload.after?.stress ?? stress;
+      if (event.type === "CHARACTER_PROFILE_PATCHED")
+        stressMax = payload.after?.stress_max ?? stressMax;
+      if (event.type.startsWith("CHARACTER_")) patches += 1;
+      if (stress > stressMax) broken.push(event.seq);
+    }
+    const sheet = await callOk(patcher, "character_sheet_get", target);
+    await profiler.close();
+    await patcher.close();
+
+    expect(broken).toEqual([]);
+    expect(patches).toBeGreaterThan(10);
+    expect(sheet.state).toMatchObject({ stress });
+    expect(sheet.profile).toMatchObject({ stress_max: stressMax });
+  });
 });
