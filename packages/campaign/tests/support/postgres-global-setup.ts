@@ -1,7 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { openPostgresCampaignStore } from "../../src/storage/postgres/open-postgres-store.js";
-import { startPostgresServer } from "./postgres-server.js";
-import { runSql } from "./sql.js";
+import { startPostgresServer } from "./postgres-server.mjs";
+import { runSql } from "./sql.mjs";
 import { TEMPLATE_DATABASE } from "./store-under-test.js";
 
 /**

@@ -6,7 +6,7 @@ import { inject, onTestFinished } from "vitest";
 import type { CampaignStore } from "../../src/storage/campaign-store.js";
 import { openPostgresCampaignStore } from "../../src/storage/postgres/open-postgres-store.js";
 import { openCampaignStore } from "../../src/storage/sqlite/open-sqlite-store.js";
-import { runSql } from "./sql.js";
+import { runSql } from "./sql.mjs";
 
 /** The stores the suite runs against; the vitest project sets `CAMPAIGN_TEST_STORE`. */
 export type StoreKind = "sqlite" | "postgres";

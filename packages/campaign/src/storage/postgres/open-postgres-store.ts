@@ -16,7 +16,7 @@ import { storeFailure } from "./postgres-errors.js";
 import { migrate } from "./postgres-migrations.js";
 import { PostgresCampaignRepository } from "./postgres-repository.js";
 import { STATEMENTS } from "./postgres-statements.js";
-import { CommitInterrupted, runTransaction } from "./postgres-transaction.js";
+import { CommitInterrupted, poolStatements, runTransaction } from "./postgres-transaction.js";
 
 /** Options of {@link openPostgresCampaignStore}. */
 export interface PostgresStoreOptions {
@@ -45,7 +45,7 @@ class PostgresCampaignStore implements CampaignStore {
     try {
       return await runTransaction(
         this.pool,
-        (client) => work(new PostgresCampaignRepository(client)),
+        (statements) => work(new PostgresCampaignRepository(statements)),
         // Inside the transaction: a write that rolls back notifies nobody.
         (written) =>
           changePayloads(this.origin, written.changedUris).map((payload) => ({
@@ -62,7 +62,7 @@ class PostgresCampaignStore implements CampaignStore {
 
   async read<Result>(work: (repository: CampaignRepository) => Promise<Result>): Promise<Result> {
     try {
-      return await work(new PostgresCampaignRepository(this.pool));
+      return await work(new PostgresCampaignRepository(poolStatements(this.pool)));
     } catch (error) {
       throw storeFailure(error, false, this.secrets);
     }

@@ -24,16 +24,20 @@ const MIGRATION_LOCK = "8386658464824651632";
  * @throws StorageError `SCHEMA_TOO_NEW` for a database written by a newer server
  */
 export async function migrate(pool: Pool): Promise<void> {
-  await runTransaction(pool, async (client) => {
-    await client.query("SELECT pg_advisory_xact_lock($1::bigint)", [MIGRATION_LOCK]);
-    await client.query(`
-      CREATE TABLE IF NOT EXISTS campaign_schema_migrations (
+  await runTransaction(pool, async (statements) => {
+    await statements.query({
+      text: "SELECT pg_advisory_xact_lock($1::bigint)",
+      values: [MIGRATION_LOCK],
+    });
+    await statements.query({
+      text: `CREATE TABLE IF NOT EXISTS campaign_schema_migrations (
         version integer PRIMARY KEY,
         applied_at timestamptz NOT NULL DEFAULT now()
-      )`);
-    const { rows } = await client.query<{ version: number }>(
-      "SELECT coalesce(max(version), 0)::integer AS version FROM campaign_schema_migrations",
-    );
+      )`,
+    });
+    const { rows } = await statements.query<{ version: number }>({
+      text: "SELECT coalesce(max(version), 0)::integer AS version FROM campaign_schema_migrations",
+    });
     const current = rows[0]?.version ?? 0;
     if (current > POSTGRES_SCHEMA_VERSION) {
       throw new StorageError(
@@ -42,8 +46,11 @@ export async function migrate(pool: Pool): Promise<void> {
       );
     }
     for (let version = current + 1; version <= POSTGRES_SCHEMA_VERSION; version++) {
-      await client.query(MIGRATIONS[version - 1] ?? "");
-      await client.query("INSERT INTO campaign_schema_migrations (version) VALUES ($1)", [version]);
+      await statements.query({ text: MIGRATIONS[version - 1] ?? "" });
+      await statements.query({
+        text: "INSERT INTO campaign_schema_migrations (version) VALUES ($1)",
+        values: [version],
+      });
     }
   });
 }

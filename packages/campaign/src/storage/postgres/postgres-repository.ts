@@ -31,7 +31,7 @@ import {
   stateFromRow,
 } from "../rows.js";
 import { insertEvents, STATEMENTS } from "./postgres-statements.js";
-import type { Queryable } from "./postgres-transaction.js";
+import type { Statements } from "./postgres-transaction.js";
 
 /** A character row joined with its profile and state. */
 type SheetRow = CharacterRow &
@@ -47,12 +47,13 @@ function toPage<Row, Item>(rows: readonly Row[], limit: number, toItem: (row: Ro
 
 /**
  * The storage port on PostgreSQL: one method, one prepared statement (two for a page after a
- * cursor that may name nothing, and for {@link lockSession}). Calls made together are queued on
- * the transaction's connection in call order, the lock first.
+ * cursor that may name nothing, and for {@link lockSession}). Calls made together go out
+ * together on the transaction's connection (pipelined) and run there in call order, so a read
+ * issued after a lock runs once the lock is granted.
  */
 export class PostgresCampaignRepository implements CampaignRepository {
-  /** @param db - the pool for reads, or the connection of a write's transaction */
-  constructor(private readonly db: Queryable) {}
+  /** @param db - the pool for reads, or a write's transaction */
+  constructor(private readonly db: Statements) {}
 
   async getCampaign(id: string): Promise<Campaign | undefined> {
     const [row] = await this.rows<CampaignRow>("campaignById", [id]);
@@ -65,7 +66,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async insertCampaign(campaign: Campaign): Promise<void> {
-    await this.rows("insertCampaign", [
+    await this.send("insertCampaign", [
       campaign.id,
       campaign.name,
       campaign.gm_mode,
@@ -79,7 +80,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async updateCampaign(campaign: Campaign): Promise<void> {
-    await this.rows("updateCampaign", [
+    await this.send("updateCampaign", [
       campaign.id,
       campaign.name,
       campaign.gm_mode,
@@ -110,7 +111,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async insertParticipant(participant: Participant): Promise<void> {
-    await this.rows("insertParticipant", [
+    await this.send("insertParticipant", [
       participant.id,
       participant.campaign_id,
       participant.display_name,
@@ -135,7 +136,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async insertCharacter(character: Character): Promise<void> {
-    await this.rows("insertCharacter", [
+    await this.send("insertCharacter", [
       character.id,
       character.campaign_id,
       character.name,
@@ -148,7 +149,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async updateCharacter(character: Character): Promise<void> {
-    await this.rows("updateCharacter", [
+    await this.send("updateCharacter", [
       character.id,
       character.name,
       character.kind,
@@ -177,7 +178,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async putProfile(profile: CharacterProfile): Promise<void> {
-    await this.rows("putProfile", [
+    await this.send("putProfile", [
       profile.character_id,
       JSON.stringify(profile.traits),
       profile.hp_max,
@@ -189,7 +190,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async putState(state: CharacterState): Promise<void> {
-    await this.rows("putState", [state.character_id, state.hope, state.stress, state.hp]);
+    await this.send("putState", [state.character_id, state.hope, state.stress, state.hp]);
   }
 
   async getSession(id: string): Promise<Session | undefined> {
@@ -198,8 +199,12 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async lockSession(id: string): Promise<Session | undefined> {
-    await this.rows("lockSessionCampaign", [id]);
-    return this.getSession(id);
+    // Both go out together; the connection runs the read after the lock is granted.
+    const [, session] = await Promise.all([
+      this.rows("lockSessionCampaign", [id]),
+      this.getSession(id),
+    ]);
+    return session;
   }
 
   async findActiveSession(campaignId: string): Promise<Session | undefined> {
@@ -208,7 +213,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async insertSession(session: Session): Promise<void> {
-    await this.rows("insertSession", [
+    await this.send("insertSession", [
       session.id,
       session.campaign_id,
       session.name,
@@ -220,7 +225,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async updateSession(session: Session): Promise<void> {
-    await this.rows("updateSession", [
+    await this.send("updateSession", [
       session.id,
       session.name,
       session.status,
@@ -253,7 +258,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
       event.payload_json,
     ]);
     const text = insertEvents(events.length);
-    await this.db.query({ name: `insertEvents${events.length}`, text, values });
+    await this.db.send({ name: `insertEvents${events.length}`, text, values });
   }
 
   async getEvent(sessionId: string, seq: number): Promise<SessionEvent | undefined> {
@@ -287,7 +292,11 @@ export class PostgresCampaignRepository implements CampaignRepository {
     rollSeq: number,
     appliedAt: string,
   ): Promise<void> {
-    await this.rows("recordOutcome", [sessionId, rollSeq, appliedAt]);
+    await this.send("recordOutcome", [sessionId, rollSeq, appliedAt]);
+  }
+
+  private send(name: Exclude<StatementName, ListName>, values: unknown[]): Promise<void> {
+    return this.db.send({ name, text: STATEMENTS[name], values });
   }
 
   private async rows<Row extends object>(

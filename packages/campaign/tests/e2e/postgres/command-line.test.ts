@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { runCommand } from "@tabletop-mcp/kit/testing";
 import { describe, expect, it } from "vitest";
-import { runSql } from "../../support/sql.js";
+import { runSql } from "../../support/sql.mjs";
 import { newPostgresDatabase } from "../../support/store-under-test.js";
 import { CLI_ENTRY, callOk, connectHttp } from "../harness.js";
 

@@ -1,7 +1,7 @@
 import { runCommand } from "@tabletop-mcp/kit/testing";
 import { describe, expect, it } from "vitest";
 import { POSTGRES_SCHEMA_VERSION } from "../../../src/storage/postgres/postgres-migrations.js";
-import { runSql } from "../../support/sql.js";
+import { runSql } from "../../support/sql.mjs";
 import { newPostgresDatabase } from "../../support/store-under-test.js";
 import { CLI_ENTRY } from "../harness.js";
 import { startReplica } from "./replica-harness.js";

@@ -4,8 +4,8 @@ import {
   ResourceUpdatedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { type PostgresServer, startPostgresServer } from "../../support/postgres-server.js";
-import { runSql } from "../../support/sql.js";
+import { type PostgresServer, startPostgresServer } from "../../support/postgres-server.mjs";
+import { runSql } from "../../support/sql.mjs";
 import { callOk, connectHttp, type HttpChild } from "../harness.js";
 import { expectGaplessSeqs, readWholeLog, startReplica } from "./replica-harness.js";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { openPostgresCampaignStore } from "../../../src/storage/postgres/open-postgres-store.js";
-import { startPostgresServer } from "../../support/postgres-server.js";
+import { startPostgresServer } from "../../support/postgres-server.mjs";
 import { campaignRecord } from "../../support/records.js";
-import { runSql } from "../../support/sql.js";
+import { runSql } from "../../support/sql.mjs";
 import { writeRows } from "../../support/write-rows.js";
 
 describe("a machine without a system PostgreSQL", () => {

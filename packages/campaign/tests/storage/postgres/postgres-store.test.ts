@@ -7,7 +7,7 @@ import { emptyContext } from "../../../src/domain/records.js";
 import { openPostgresCampaignStore } from "../../../src/storage/postgres/open-postgres-store.js";
 import { POSTGRES_SCHEMA_VERSION } from "../../../src/storage/postgres/postgres-migrations.js";
 import { StorageError } from "../../../src/storage/storage-error.js";
-import { runSql } from "../../support/sql.js";
+import { runSql } from "../../support/sql.mjs";
 import { newPostgresDatabase } from "../../support/store-under-test.js";
 
 const caller = { context: emptyContext(), requestId: "1" };

@@ -1,4 +1,7 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+// A PostgreSQL cluster of its own for tests and benchmarks: initdb in a temporary directory,
+// a free loopback port, stopped and removed at the end. Plain JavaScript so that the benchmark
+// (run by node without a compiler) shares it with the tests. Types: postgres-server.d.mts.
+import { execFileSync, spawn } from "node:child_process";
 import {
   chownSync,
   existsSync,
@@ -11,35 +14,14 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  type BinarySource,
-  findPostgresBinaries,
-  type PostgresBinaries,
-} from "./postgres-binaries.js";
-import { runSql } from "./sql.js";
-
-/** A PostgreSQL cluster of its own, in a temporary directory, on a free loopback port. */
-export interface PostgresServer {
-  /** The superuser's URL of the `postgres` database. */
-  readonly url: string;
-  readonly port: number;
-  readonly dataDirectory: string;
-  readonly binaries: PostgresBinaries;
-  /** Starts the server again on the same data directory and port. */
-  start(): Promise<void>;
-  /** Fast shutdown (SIGINT), waiting for the server to exit. */
-  stop(): Promise<void>;
-  /** SIGKILL to the server and every backend, as in a crash. */
-  kill(): Promise<void>;
-  /** Stops the server and deletes its directory. */
-  remove(): Promise<void>;
-}
+import { findPostgresBinaries } from "./postgres-binaries.mjs";
+import { runSql } from "./sql.mjs";
 
 const PREFIX = "tabletop-pg-";
 const READY_TIMEOUT_MS = 60_000;
 
-/** Postgres refuses to run as root: tests started by root run it as an unprivileged user. */
-function unprivilegedUser(): { uid: number; gid: number } | undefined {
+/** PostgreSQL refuses to run as root: a run started by root runs it as an unprivileged user. */
+function unprivilegedUser() {
   if (process.getuid?.() !== 0) return undefined;
   for (const name of ["postgres", "nobody"]) {
     try {
@@ -53,7 +35,7 @@ function unprivilegedUser(): { uid: number; gid: number } | undefined {
   throw new Error("running as root and no unprivileged user (postgres, nobody) to run PostgreSQL");
 }
 
-function freePort(): Promise<number> {
+function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -65,7 +47,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function alive(pid: number): boolean {
+function alive(pid) {
   try {
     process.kill(pid, 0);
     return true;
@@ -74,8 +56,8 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Removes clusters left behind by test runs that were killed before they could clean up. */
-function removeAbandonedClusters(): void {
+/** Removes clusters left behind by runs that were killed before they could clean up. */
+function removeAbandonedClusters() {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(PREFIX)) continue;
     const directory = join(tmpdir(), name);
@@ -93,15 +75,22 @@ function removeAbandonedClusters(): void {
   }
 }
 
-function run(binary: string, args: string[], user: { uid: number; gid: number } | undefined): void {
-  execFileSync(binary, args, {
+/** A new cluster directory, owned by the user PostgreSQL will run as. */
+function createCluster(binaries, user) {
+  const directory = mkdtempSync(join(tmpdir(), PREFIX));
+  writeFileSync(join(directory, "owner"), String(process.pid));
+  if (user) chownSync(directory, user.uid, user.gid);
+  const dataDirectory = join(directory, "data");
+  const args = ["-D", dataDirectory, "-U", "postgres", "-A", "trust", "-E", "UTF8"];
+  execFileSync(binaries.initdb, [...args, "--locale=C", "--no-sync"], {
     stdio: "pipe",
     ...(user ?? {}),
     env: { ...process.env, LC_ALL: "C" },
   });
+  return { directory, dataDirectory };
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
+async function waitUntilReady(url, child, log) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`postgres exited ${child.exitCode}: ${log()}`);
@@ -115,81 +104,69 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
   }
 }
 
+/** Starts `postgres` in a process group of its own (so that a crash can take every backend). */
+function spawnPostmaster(binaries, cluster, port, user) {
+  const settings = [
+    "listen_addresses=127.0.0.1",
+    "max_connections=300",
+    "fsync=on",
+    "synchronous_commit=on",
+  ];
+  const args = ["-D", cluster.dataDirectory, "-p", String(port), "-k", cluster.directory];
+  return spawn(binaries.postgres, [...args, ...settings.flatMap((setting) => ["-c", setting])], {
+    ...(user ?? {}),
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+}
+
 /**
- * Creates a cluster (`initdb` in a new temporary directory) and starts it on a free loopback
- * port. The caller removes it; a process exit removes it too, and a later call removes
- * clusters whose test run died without cleaning up.
+ * Creates a cluster and starts it on a free loopback port. The caller removes it; a process
+ * exit removes it too, and a later call removes clusters whose run died without cleaning up.
  *
- * @param source - which binaries to use (see {@link findPostgresBinaries})
+ * @param {"system" | "embedded" | "any"} [source] - which binaries to use
  * @returns the running server
  */
-export async function startPostgresServer(source: BinarySource = "any"): Promise<PostgresServer> {
+export async function startPostgresServer(source = "any") {
   removeAbandonedClusters();
   const binaries = await findPostgresBinaries(source);
   const user = unprivilegedUser();
-  const directory = mkdtempSync(join(tmpdir(), PREFIX));
-  writeFileSync(join(directory, "owner"), String(process.pid));
-  if (user) chownSync(directory, user.uid, user.gid);
-  const dataDirectory = join(directory, "data");
-  run(
-    binaries.initdb,
-    ["-D", dataDirectory, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"],
-    user,
-  );
+  const cluster = createCluster(binaries, user);
   const port = await freePort();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  let child: ChildProcess | undefined;
+  let child;
   let log = "";
   const running = () =>
     child?.pid !== undefined && child.exitCode === null && child.signalCode === null;
   const killNow = () => {
-    if (running()) process.kill(-(child?.pid ?? 0), "SIGKILL");
+    if (running()) process.kill(-child.pid, "SIGKILL");
   };
   const onExit = () => {
     killNow();
-    rmSync(directory, { recursive: true, force: true });
+    rmSync(cluster.directory, { recursive: true, force: true });
   };
   process.once("exit", onExit);
   const exited = () =>
-    new Promise<void>((resolve) => {
-      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    new Promise((resolve) => {
+      if (!running()) return resolve();
       child.once("exit", () => resolve());
     });
-  const server: PostgresServer = {
+  const server = {
     url,
     port,
-    dataDirectory,
+    dataDirectory: cluster.dataDirectory,
     binaries,
+    postmasterPid: () => (running() ? child.pid : undefined),
     async start() {
       log = "";
-      child = spawn(
-        binaries.postgres,
-        [
-          "-D",
-          dataDirectory,
-          "-p",
-          String(port),
-          "-k",
-          directory,
-          "-c",
-          "listen_addresses=127.0.0.1",
-          "-c",
-          "max_connections=300",
-          "-c",
-          "fsync=on",
-          "-c",
-          "synchronous_commit=on",
-        ],
-        { ...(user ?? {}), detached: true, stdio: ["ignore", "ignore", "pipe"] },
-      );
-      child.stderr?.on("data", (chunk: Buffer) => {
+      child = spawnPostmaster(binaries, cluster, port, user);
+      child.stderr.on("data", (chunk) => {
         log = (log + chunk.toString()).slice(-4000);
       });
-      const started = child;
-      await waitUntilReady(url, started, () => log);
+      await waitUntilReady(url, child, () => log);
     },
     async stop() {
-      if (running()) process.kill(child?.pid ?? 0, "SIGINT");
+      if (running()) process.kill(child.pid, "SIGINT");
       await exited();
     },
     async kill() {
@@ -199,7 +176,7 @@ export async function startPostgresServer(source: BinarySource = "any"): Promise
     async remove() {
       await server.stop();
       process.removeListener("exit", onExit);
-      rmSync(directory, { recursive: true, force: true });
+      rmSync(cluster.directory, { recursive: true, force: true });
     },
   };
   await server.start();

