@@ -17,6 +17,9 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export function clientConfig(url: string): ClientConfig {
   return {
     connectionString: url,
+    // An acknowledged write must survive a crash of the server, whatever its configured
+    // default (an `options` parameter in the URL takes precedence).
+    options: "-c synchronous_commit=on",
     fallback_application_name: "tabletop-campaign",
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A connection that dies without a word (a vanished host) is found out by TCP keepalive.

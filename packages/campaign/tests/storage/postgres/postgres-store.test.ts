@@ -4,6 +4,7 @@ import { adjustGmFear } from "../../../src/commands/adjust-gm-fear.js";
 import { createCampaign } from "../../../src/commands/create-campaign.js";
 import { CampaignError } from "../../../src/domain/campaign-error.js";
 import { emptyContext } from "../../../src/domain/records.js";
+import { poolConfig } from "../../../src/storage/postgres/connection-options.js";
 import { openPostgresCampaignStore } from "../../../src/storage/postgres/open-postgres-store.js";
 import { POSTGRES_SCHEMA_VERSION } from "../../../src/storage/postgres/postgres-migrations.js";
 import { StorageError } from "../../../src/storage/storage-error.js";
@@ -80,5 +81,24 @@ describe("the PostgreSQL store's failures", () => {
 
     expect(refusal).toEqual(new CampaignError("FAILED_PRECONDITION", "storage busy; retry"));
     expect(after?.gm_fear).toBe(0);
+  });
+});
+
+describe("the PostgreSQL store's connections", () => {
+  it("commit synchronously even where the database's default says otherwise", async () => {
+    const database = await newPostgresDatabase();
+    const name = new URL(database.location).pathname.slice(1);
+    await runSql(database.location, `ALTER DATABASE ${name} SET synchronous_commit = off`);
+    const pool = new pg.Pool(poolConfig(database.location, 1));
+    const [plain] = await runSql<{ synchronous_commit: string }>(
+      database.location,
+      "SHOW synchronous_commit",
+    );
+    const { rows } = await pool.query<{ synchronous_commit: string }>("SHOW synchronous_commit");
+    await pool.end();
+    await database.remove();
+
+    expect(plain?.synchronous_commit).toBe("off");
+    expect(rows).toEqual([{ synchronous_commit: "on" }]);
   });
 });
