@@ -12,10 +12,10 @@ export interface ChangeListenerOptions {
   onChange: (change: ExternalChange) => void;
   /** Told why listening stopped and when it will be tried again. */
   onInterrupted: (reason: string, retryInMs: number) => void;
-  /** How long the channel may stay quiet before the connection is checked. */
-  checkEveryMs?: number;
 }
 
+/** How long the channel may stay quiet before its connection is checked. */
+const CHECK_QUIET_AFTER_MS = 5_000;
 const FIRST_RETRY_MS = 100;
 const LONGEST_RETRY_MS = 5_000;
 
@@ -101,10 +101,9 @@ export class ChangeListener {
 
   /** Resolves with a reason when a check of the quiet connection fails. */
   private async whileHealthy(client: Client): Promise<string> {
-    const every = this.options.checkEveryMs ?? 5_000;
     while (!this.stopped) {
       this.heard = false;
-      await this.pause(every);
+      await this.pause(CHECK_QUIET_AFTER_MS);
       if (this.stopped || this.heard) continue;
       try {
         await client.query("SELECT 1");

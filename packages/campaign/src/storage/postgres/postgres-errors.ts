@@ -18,6 +18,9 @@ const SERVER_GONE_CODES = new Set(["57P01", "57P02", "57P03"]);
 /** PostgreSQL codes of a write that lost a race for a lock; retrying it is safe. */
 const CONTENTION_CODES = new Set(["40001", "40P01", "55P03"]);
 
+/** The pool's message when every connection stayed busy for as long as a call may wait. */
+const POOL_EXHAUSTED_MESSAGE = "timeout exceeded when trying to connect";
+
 /** The driver's messages for a connection it closed or could not open in time. */
 const DRIVER_CONNECTION_MESSAGE =
   /^(Connection terminated|Client has encountered a connection error|timeout expired|Connection terminated due to connection timeout)/;
@@ -46,7 +49,9 @@ export function isConnectionFailure(error: unknown): boolean {
 
 /** Whether an error comes from the database or its driver rather than from this package. */
 function fromDatabase(error: Error): boolean {
-  return codeOf(error) !== "" || isConnectionFailure(error);
+  return (
+    codeOf(error) !== "" || isConnectionFailure(error) || error.message === POOL_EXHAUSTED_MESSAGE
+  );
 }
 
 /**
@@ -76,7 +81,7 @@ export function storeFailure(
         )
       : new CampaignError("FAILED_PRECONDITION", "storage unavailable; retry");
   }
-  if (CONTENTION_CODES.has(codeOf(error))) {
+  if (CONTENTION_CODES.has(codeOf(error)) || error.message === POOL_EXHAUSTED_MESSAGE) {
     return new CampaignError("FAILED_PRECONDITION", "storage busy; retry");
   }
   return new Error(redactSecrets(error.message, secrets));

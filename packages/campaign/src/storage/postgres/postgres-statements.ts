@@ -86,7 +86,7 @@ export const STATEMENTS = {
 } as const;
 
 /** The number of columns of a stored event. */
-export const EVENT_COLUMN_COUNT = 9;
+const EVENT_COLUMN_COUNT = 9;
 
 /**
  * An insert of `count` events at once (the calls of one tool append one or two).

@@ -12,7 +12,8 @@ import { expectGaplessSeqs, readWholeLog, startReplica } from "./replica-harness
 const WRITERS_PER_REPLICA = 2;
 const KILL_AT_MS = 1_000;
 const DOWN_FOR_MS = 1_000;
-const RUN_MS = 5_000;
+/** How long the writers go on once the server is back (however long its restart took). */
+const AFTER_RESTART_MS = 2_000;
 
 /** The refusals a write may get while the database is down. */
 const OUTAGE_ERRORS = [
@@ -34,15 +35,23 @@ async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<vo
   }
 }
 
+/** When the writers stop: unknown until the server is back. */
+interface Deadline {
+  at: number | undefined;
+}
+
+function running(deadline: Deadline): boolean {
+  return deadline.at === undefined || Date.now() < deadline.at;
+}
+
 async function writeNotes(
   client: Client,
   sessionId: string,
   name: string,
-  until: number,
-  restarted: () => boolean,
+  deadline: Deadline,
   outcome: Outcome,
 ): Promise<void> {
-  for (let step = 0; Date.now() < until; step++) {
+  for (let step = 0; running(deadline); step++) {
     const text = `${name} note ${step}`;
     const result = (await client.callTool(
       { name: "session_note_add", arguments: { session_id: sessionId, text } },
@@ -56,7 +65,7 @@ async function writeNotes(
       continue;
     }
     outcome.acknowledged.set(body.seq as number, text);
-    if (restarted()) outcome.acknowledgedAfterRestart += 1;
+    if (deadline.at !== undefined) outcome.acknowledgedAfterRestart += 1;
   }
 }
 
@@ -87,21 +96,20 @@ describe("PostgreSQL killed with SIGKILL and restarted on the same data director
     await watcher.subscribeResource({ uri: eventsUri });
 
     const outcome: Outcome = { acknowledged: new Map(), refused: [], acknowledgedAfterRestart: 0 };
-    let restarted = false;
-    const until = Date.now() + RUN_MS;
+    const deadline: Deadline = { at: undefined };
     const writers: Promise<void>[] = [];
     for (const [index, replica] of replicas.entries()) {
       for (let writer = 0; writer < WRITERS_PER_REPLICA; writer++) {
         const client = await connectHttp(replica.url);
         const name = `replica ${index} writer ${writer}`;
-        writers.push(writeNotes(client, sessionId, name, until, () => restarted, outcome));
+        writers.push(writeNotes(client, sessionId, name, deadline, outcome));
       }
     }
     await new Promise((resolve) => setTimeout(resolve, KILL_AT_MS));
     await server.kill();
     await new Promise((resolve) => setTimeout(resolve, DOWN_FOR_MS));
     await server.start();
-    restarted = true;
+    deadline.at = Date.now() + AFTER_RESTART_MS;
     await Promise.all(writers);
 
     const events = await readWholeLog(setup, sessionId);

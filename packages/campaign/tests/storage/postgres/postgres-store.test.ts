@@ -84,6 +84,31 @@ describe("the PostgreSQL store's failures", () => {
   });
 });
 
+describe("a PostgreSQL store whose connections are all busy", () => {
+  it("answers storage busy once a write has waited as long as it may for one", async () => {
+    const database = await newPostgresDatabase();
+    const store = await openPostgresCampaignStore(database.location, { pool: 1 });
+    let release = () => {};
+    const holding = store.write(async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { value: undefined, changedUris: [] };
+    });
+    const waiting = store
+      .write(async () => ({ value: undefined, changedUris: [] }))
+      .catch((thrown: unknown) => thrown);
+
+    const refusal = await waiting;
+    release();
+    await holding;
+    await store.close();
+    await database.remove();
+
+    expect(refusal).toEqual(new CampaignError("FAILED_PRECONDITION", "storage busy; retry"));
+  });
+});
+
 describe("the PostgreSQL store's connections", () => {
   it("commit synchronously even where the database's default says otherwise", async () => {
     const database = await newPostgresDatabase();
