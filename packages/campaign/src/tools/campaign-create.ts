@@ -28,8 +28,6 @@ export function campaignCreateTool(dependencies: ToolDependencies): Tool {
     output: campaignOutput,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
-        createCampaign(dependencies.environment, args),
-      ),
+      runCommand(context, () => createCampaign(dependencies.environment, args)),
   });
 }

@@ -33,7 +33,7 @@ export function characterControlSetTool(dependencies: ToolDependencies): Tool {
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         setCharacterControl(dependencies.environment, callerOf(dependencies), args),
       ),
   });

@@ -40,7 +40,7 @@ export function characterCreateTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     checkArguments: (args) => traitCountProblems(args.profile?.traits, "profile.traits"),
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         createCharacter(dependencies.environment, callerOf(dependencies), args),
       ),
   });

@@ -34,7 +34,7 @@ export function characterProfilePatchTool(dependencies: ToolDependencies): Tool 
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
     checkArguments: (args) => traitCountProblems(args.traits, "traits"),
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         patchCharacterProfile(dependencies.environment, callerOf(dependencies), args),
       ),
   });

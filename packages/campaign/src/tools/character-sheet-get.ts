@@ -34,8 +34,6 @@ export function characterSheetGetTool(dependencies: ToolDependencies): Tool {
     output,
     annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false },
     handler: (args) =>
-      runQuery(dependencies.environment.store, () =>
-        getCharacterSheet(dependencies.environment, callerOf(dependencies), args),
-      ),
+      runQuery(() => getCharacterSheet(dependencies.environment, callerOf(dependencies), args)),
   });
 }

@@ -29,7 +29,7 @@ export function characterStatePatchTool(dependencies: ToolDependencies): Tool {
     output: z.object({ state: stateOutput }),
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         patchCharacterState(dependencies.environment, callerOf(dependencies), args),
       ),
   });

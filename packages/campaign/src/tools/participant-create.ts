@@ -32,7 +32,7 @@ export function participantCreateTool(dependencies: ToolDependencies): Tool {
     output: participantOutput,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         createParticipant(dependencies.environment, callerOf(dependencies), args),
       ),
   });

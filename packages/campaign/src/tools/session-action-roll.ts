@@ -64,7 +64,7 @@ export function sessionActionRollTool(dependencies: ToolDependencies): Tool {
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         rollActionInSession(dependencies.environment, callerOf(dependencies), args),
       ),
   });

@@ -23,8 +23,6 @@ export function sessionEndTool(dependencies: ToolDependencies): Tool {
     output: sessionOutput,
     annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true },
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
-        endSession(dependencies.environment, callerOf(dependencies), args),
-      ),
+      runCommand(context, () => endSession(dependencies.environment, callerOf(dependencies), args)),
   });
 }

@@ -28,7 +28,7 @@ export function sessionNoteAddTool(dependencies: ToolDependencies): Tool {
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         addSessionNote(dependencies.environment, callerOf(dependencies), args),
       ),
   });

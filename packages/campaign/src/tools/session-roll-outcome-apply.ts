@@ -40,7 +40,7 @@ export function sessionRollOutcomeApplyTool(dependencies: ToolDependencies): Too
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         applyOutcomeOfRoll(dependencies.environment, callerOf(dependencies), args),
       ),
   });

@@ -26,7 +26,7 @@ export function sessionStartTool(dependencies: ToolDependencies): Tool {
     output: sessionOutput,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         startSession(dependencies.environment, callerOf(dependencies), args),
       ),
   });

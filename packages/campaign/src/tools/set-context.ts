@@ -30,9 +30,7 @@ export function setContextTool(dependencies: ToolDependencies): Tool {
     output: contextOutput,
     annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false },
     handler: async (args) => {
-      const next = await runQuery(dependencies.environment.store, () =>
-        checkContext(dependencies.environment, args),
-      );
+      const next = await runQuery(() => checkContext(dependencies.environment, args));
       if (dependencies.replaceContext(next)) dependencies.contextUpdated();
       return { context: next };
     },
