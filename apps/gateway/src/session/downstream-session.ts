@@ -25,7 +25,6 @@ import { type Logger, processRedactor, redact, SpacingLimiter } from "@tabletop-
 import type { Catalog, ExposedTool } from "../catalog/catalog.js";
 import type { Tier } from "../config/types.js";
 import { currentTier, withinTier } from "../tiers/tiers.js";
-import type { DirectToolCall } from "../upstreams/direct-tool-call.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import { PASSTHROUGH_RESULT } from "../upstreams/upstream-client.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
@@ -225,7 +224,6 @@ export class DownstreamSession implements SessionPeer {
       if (refused) return refused;
     }
     const link = this.link(upstream);
-    if (link.callToolDirect) return this.callDirect(tool, link.callToolDirect, params, extra);
     const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
     const upstreamParams = upstreamCallParams(tool, params);
     let done = false;
@@ -293,33 +291,6 @@ export class DownstreamSession implements SessionPeer {
       ErrorCode.InvalidParams,
       `Unknown tool: ${name}; available tools are ${available.join(", ")}`,
     );
-  }
-
-  /** Runs a call in an in-process server's own handler; its notifications reach this request directly. */
-  private async callDirect(
-    tool: ExposedTool,
-    call: DirectToolCall,
-    params: Record<string, unknown>,
-    extra: Extra,
-  ): Promise<Result> {
-    const forwarded = tool.original === tool.name ? params : { ...params, name: tool.original };
-    const started = performance.now();
-    try {
-      const result = (await call(
-        { jsonrpc: "2.0", id: extra.requestId, method: "tools/call", params: forwarded },
-        extra,
-      )) as CallToolResult;
-      tool.stats.record(performance.now() - started, result.isError === true);
-      this.host.toolRecorded();
-      return result;
-    } catch (error) {
-      if (extra.signal.aborted) tool.stats.cancelled();
-      else {
-        tool.stats.record(performance.now() - started, true);
-        this.host.toolRecorded();
-      }
-      throw error;
-    }
   }
 
   /** Waits for this session's turn at an upstream's `rate_limit_ms`; a refusal when the queue is full. */

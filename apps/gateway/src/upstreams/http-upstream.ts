@@ -19,6 +19,7 @@ import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
   type ClientIdentity,
   type ConnectionEvents,
+  clientSource,
   connectUpstreamClient,
   listTools,
   listUpstream,
@@ -93,7 +94,7 @@ export class HttpUpstream extends Upstream {
     });
     opened = client;
     this.catalogClient = client;
-    return listUpstream(client, { timeout: this.entry.startupTimeoutMs });
+    return listUpstream(clientSource(client), { timeout: this.entry.startupTimeoutMs });
   }
 
   /**
@@ -116,7 +117,7 @@ export class HttpUpstream extends Upstream {
     if (!LIST_CHANGES.has(notification.method)) return;
     const client = this.catalogClient;
     if (!client) return;
-    listUpstream(client, { timeout: this.entry.timeoutMs }).then(
+    listUpstream(clientSource(client), { timeout: this.entry.timeoutMs }).then(
       (listing) => this.relisted(listing),
       (error: unknown) =>
         this.host.logger.warn(
@@ -129,7 +130,7 @@ export class HttpUpstream extends Upstream {
     const ignored = { notFound: () => {}, unreachable: () => {} };
     const probe = await this.open(identity, { notification: () => {}, closed: () => {} }, ignored);
     try {
-      return await listTools(probe, { timeout: this.entry.startupTimeoutMs });
+      return await listTools(clientSource(probe), { timeout: this.entry.startupTimeoutMs });
     } finally {
       const transport = probe.transport as StreamableHTTPClientTransport | undefined;
       void transport

@@ -12,7 +12,6 @@ import type {
 import type { Logger } from "@tabletop-mcp/kit";
 import type { ServerEntry } from "../config/types.js";
 import { type ClientProfile, GATEWAY_PROFILE, profileKey } from "../session/client-profile.js";
-import type { DirectToolCall } from "./direct-tool-call.js";
 import { RestartLoop, type RestartOptions } from "./restart-loop.js";
 import type { ClientIdentity, UpstreamListing } from "./upstream-client.js";
 import { describeError, UpstreamFailure } from "./upstream-failure.js";
@@ -48,11 +47,6 @@ export interface SessionPeer {
 export interface UpstreamLink {
   /** True when every session shares this connection (shared stdio). */
   readonly shared: boolean;
-  /**
-   * Present for in-process servers: runs `tools/call` in the server's own handler with the
-   * downstream request's signal and notification channel (no second protocol round trip).
-   */
-  callToolDirect?: DirectToolCall;
   /** Sends a request, connecting first when needed; throws {@link UpstreamFailure} when it cannot. */
   request(request: Request, options: RequestOptions): Promise<Result>;
   /** Sends a notification when connected; dropped otherwise. */

@@ -1,0 +1,188 @@
+import {
+  ErrorCode,
+  type JSONRPCErrorResponse,
+  type JSONRPCMessage,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type JSONRPCResultResponse,
+  McpError,
+  type Notification,
+  type Progress,
+  type Request,
+  type RequestId,
+  type Result,
+} from "@modelcontextprotocol/sdk/types.js";
+import { InProcessTransport } from "./in-process-transport.js";
+
+/** What the client side of an in-process connection does with what the server sends it. */
+export interface InProcessHandlers {
+  /** A notification the server sent (resource updates, list changes, logs); not progress. */
+  notification?(notification: JSONRPCNotification): void;
+  /**
+   * A request from the server for the client (sampling, elicitation, roots); the signal
+   * aborts when the server cancels it. Without a handler it is answered "Method not found".
+   */
+  request?(request: JSONRPCRequest, signal: AbortSignal): Promise<Result>;
+  /** The connection ended, from either side. */
+  closed?(): void;
+}
+
+/** How one request is sent. */
+export interface InProcessRequestOptions {
+  /** Aborting cancels the request: the server's handler sees its own signal abort. */
+  signal?: AbortSignal;
+  /** Asks the server for progress and receives it, in order, before the result. */
+  onprogress?: (progress: Progress) => void;
+}
+
+interface PendingRequest {
+  settle(outcome: { result: Result } | { error: unknown }): void;
+  onprogress: ((progress: Progress) => void) | undefined;
+}
+
+/**
+ * The client's side of an in-process connection: numbers requests, matches the server's
+ * answers and progress to them, carries cancellations both ways and answers the server's own
+ * requests with the handlers given.
+ */
+export class InProcessChannel {
+  readonly transport: InProcessTransport;
+  private readonly pending = new Map<RequestId, PendingRequest>();
+  private readonly serverRequests = new Map<RequestId, AbortController>();
+  private nextId = 0;
+
+  constructor(private readonly handlers: InProcessHandlers) {
+    this.transport = new InProcessTransport(
+      (message) => this.receive(message),
+      () => this.ended(),
+    );
+  }
+
+  /**
+   * Sends a request to the server.
+   * @throws McpError with the server's JSON-RPC error, or `ConnectionClosed`; the signal's
+   *   reason when aborted
+   */
+  request(request: Request, options: InProcessRequestOptions = {}): Promise<Result> {
+    const { signal, onprogress } = options;
+    if (!this.transport.isOpen) return Promise.reject(connectionClosed());
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const id = this.nextId++;
+    return new Promise<Result>((resolve, reject) => {
+      const cancel = () => {
+        if (!this.pending.delete(id)) return;
+        this.notify({
+          method: "notifications/cancelled",
+          params: { requestId: id, reason: String(signal?.reason) },
+        });
+        reject(signal?.reason);
+      };
+      this.pending.set(id, {
+        settle: (outcome) => {
+          signal?.removeEventListener("abort", cancel);
+          if ("result" in outcome) resolve(outcome.result);
+          else reject(outcome.error);
+        },
+        onprogress,
+      });
+      signal?.addEventListener("abort", cancel, { once: true });
+      const params = onprogress ? withProgressToken(request.params, id) : request.params;
+      this.transport.deliver({
+        jsonrpc: "2.0",
+        id,
+        method: request.method,
+        ...(params === undefined ? {} : { params }),
+      });
+    });
+  }
+
+  /** Sends a notification to the server; dropped once closed. */
+  notify(notification: Notification): void {
+    this.transport.deliver({ jsonrpc: "2.0", ...notification });
+  }
+
+  private receive(message: JSONRPCMessage): void {
+    if (!("method" in message)) this.answered(message);
+    else if ("id" in message) void this.answer(message);
+    else this.notified(message);
+  }
+
+  /** The server answered one of the client's requests (unless it is no longer waited for). */
+  private answered(response: JSONRPCResultResponse | JSONRPCErrorResponse): void {
+    const id = response.id;
+    const pending = id === undefined ? undefined : this.pending.get(id);
+    if (id === undefined || !pending) return;
+    this.pending.delete(id);
+    pending.settle("result" in response ? response : { error: errorOf(response) });
+  }
+
+  private notified(notification: JSONRPCNotification): void {
+    const params = notification.params ?? {};
+    if (notification.method === "notifications/progress") {
+      const { progressToken, ...progress } = params;
+      const pending = this.pending.get(progressToken as RequestId);
+      pending?.onprogress?.(progress as Progress);
+    } else if (notification.method === "notifications/cancelled") {
+      this.serverRequests.get(params.requestId as RequestId)?.abort(params.reason);
+    } else this.handlers.notification?.(notification);
+  }
+
+  /** Answers a request of the server's with the client's handler. */
+  private async answer(request: JSONRPCRequest): Promise<void> {
+    const controller = new AbortController();
+    this.serverRequests.set(request.id, controller);
+    const handle = this.handlers.request;
+    let reply: JSONRPCMessage = { jsonrpc: "2.0", id: request.id, error: METHOD_NOT_FOUND };
+    try {
+      if (handle)
+        reply = {
+          jsonrpc: "2.0",
+          id: request.id,
+          result: await handle(request, controller.signal),
+        };
+    } catch (error) {
+      reply = { jsonrpc: "2.0", id: request.id, error: errorBody(error) };
+    } finally {
+      this.serverRequests.delete(request.id);
+    }
+    if (!controller.signal.aborted) this.transport.deliver(reply);
+  }
+
+  /** The transport closed: whatever waits for the server fails, whatever it asked stops. */
+  private ended(): void {
+    const error = connectionClosed();
+    for (const pending of this.pending.values()) pending.settle({ error });
+    this.pending.clear();
+    for (const controller of this.serverRequests.values()) controller.abort(error);
+    this.serverRequests.clear();
+    this.handlers.closed?.();
+  }
+}
+
+/** The answer to a request the client has no handler for, as the SDK gives it. */
+const METHOD_NOT_FOUND = { code: ErrorCode.MethodNotFound, message: "Method not found" };
+
+function connectionClosed(): McpError {
+  return new McpError(ErrorCode.ConnectionClosed, "Connection closed");
+}
+
+/** The request's params with `_meta.progressToken` set to the request's own id. */
+function withProgressToken(params: Request["params"], id: RequestId): Request["params"] {
+  return { ...params, _meta: { ...params?._meta, progressToken: id } };
+}
+
+/** The server's JSON-RPC error as the SDK's client would throw it. */
+function errorOf(response: JSONRPCErrorResponse): McpError {
+  const { code, message, data } = response.error;
+  return McpError.fromError(code, message, data);
+}
+
+/** The JSON-RPC error of a failed client-side handler, as the SDK would answer it. */
+function errorBody(error: unknown): JSONRPCErrorResponse["error"] {
+  const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown };
+  return {
+    code: Number.isSafeInteger(code) ? (code as number) : ErrorCode.InternalError,
+    message: typeof message === "string" ? message : "Internal error",
+    ...(data === undefined ? {} : { data }),
+  };
+}
