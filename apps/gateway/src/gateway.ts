@@ -11,7 +11,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { type Logger, redact } from "@tabletop-mcp/kit";
 import { Catalog } from "./catalog/catalog.js";
 import { mergeInstructions } from "./catalog/instructions.js";
-import type { GatewayConfig, ServerEntry, Tier } from "./config/types.js";
+import type { ConfigProblem, GatewayConfig, ServerEntry, Tier } from "./config/types.js";
 import { DownstreamSession, type SessionHost } from "./session/downstream-session.js";
 import { mostVerbose } from "./session/logging-levels.js";
 import { ProtocolError } from "./session/protocol-error.js";
@@ -42,6 +42,13 @@ export interface UpstreamStats {
   last_error: string | null;
   withheld: string[];
 }
+
+/** A reason found at startup why the gateway must not serve. */
+export type StartupProblem =
+  /** Two upstreams claim a name, or a name clients would reject. */
+  | { kind: "naming"; message: string }
+  /** A config key the upstreams contradict (`tools.allow` naming a tool nobody offers). */
+  | { kind: "config"; problem: ConfigProblem };
 
 const LIST_CHANGED_COALESCE_MS = 100;
 const TIER_NOTICE_EVERY_MS = 5000;
@@ -85,27 +92,27 @@ export class Gateway implements SessionHost, UpstreamHost {
    *
    * @param config - the effective config
    * @param options - logger, version, test hooks
-   * @returns the gateway, the naming problems found (any problem means it must not serve) and
+   * @returns the gateway, the problems found (any problem means it must not serve) and
    *   the tools withheld for other reasons (logged as warnings)
    */
   static async start(
     config: GatewayConfig,
     options: GatewayOptions,
-  ): Promise<{ gateway: Gateway; problems: string[]; notices: string[] }> {
+  ): Promise<{ gateway: Gateway; problems: StartupProblem[]; notices: string[] }> {
     const gateway = new Gateway(config, options);
     await Promise.all(gateway.upstreams.map((upstream) => upstream.start()));
-    const problems: string[] = [];
+    const problems: StartupProblem[] = [];
     const notices: string[] = [];
     for (const upstream of gateway.upstreams) {
       if (!upstream.listing) continue;
       const change = gateway.catalog.apply(upstream, upstream.listing);
-      problems.push(...change.problems);
+      problems.push(...change.problems.map((message) => ({ kind: "naming" as const, message })));
       notices.push(...gateway.announce(change.notices));
       for (const list of ["allow", "deny"] as const) {
         for (const name of gateway.catalog.unknownListed(upstream, list)) {
-          problems.push(
-            `config: mcpServers.${upstream.name}.tools.${list}: "${name}" is not offered by "${upstream.name}"`,
-          );
+          const path = `mcpServers.${upstream.name}.tools.${list}`;
+          const issue = `"${name}" is not offered by "${upstream.name}"`;
+          problems.push({ kind: "config", problem: { path, issue } });
         }
       }
     }
