@@ -12,12 +12,13 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { offerToolCalls } from "./in-process/offered-tool-calls.js";
 import { type Logger, silentLogger } from "./logger.js";
 import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
 import { ResourceHub } from "./resource-hub.js";
 import { sharedSchemaValidator } from "./shared-schema-validator.js";
 import type { Tool, ToolContext } from "./tool.js";
-import { setToolCallHandler } from "./tool-call-handler.js";
+import { setToolCallHandler, type ToolCallHandler } from "./tool-call-handler.js";
 import { isJsonObject } from "./validation/describe-value.js";
 
 /** A whole server: its identity and its tools and resources. */
@@ -102,7 +103,7 @@ function registerTools(
   const tools = new Map(spec.tools.map((tool) => [tool.name, tool]));
   const listings = spec.tools.map((tool) => tool.listing);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listings }));
-  setToolCallHandler(server, (params, extra) => {
+  const handler: ToolCallHandler = (params, extra) => {
     const name = params.name;
     if (typeof name !== "string") {
       throw new McpError(ErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
@@ -134,7 +135,9 @@ function registerTools(
     const run = () => tool.call(params.arguments, context);
     if (!aroundToolCall) return run();
     return aroundToolCall({ tool: name, requestId: extra.requestId, meta }, run);
-  });
+  };
+  setToolCallHandler(server, handler);
+  offerToolCalls(server, handler);
 }
 
 function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): void {

@@ -1,3 +1,4 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   ErrorCode,
   type JSONRPCErrorResponse,
@@ -12,6 +13,7 @@ import {
   type RequestId,
   type Result,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerRequestExtra, ToolCallHandler } from "../tool-call-handler.js";
 import { InProcessTransport } from "./in-process-transport.js";
 
 /** What the client side of an in-process connection does with what the server sends it. */
@@ -38,6 +40,17 @@ export interface InProcessRequestOptions {
 interface PendingRequest {
   settle(outcome: { result: Result } | { error: unknown }): void;
   onprogress: ((progress: Progress) => void) | undefined;
+  /** Aborts the handler of a call run directly (see {@link DirectToolCalls}). */
+  handler: AbortController | undefined;
+}
+
+/**
+ * A kit server's own `tools/call` handler, which the channel calls directly instead of
+ * passing the call through the transport (see `offerToolCalls`).
+ */
+export interface DirectToolCalls {
+  server: Server;
+  handler: ToolCallHandler;
 }
 
 /**
@@ -51,7 +64,10 @@ export class InProcessChannel {
   private readonly serverRequests = new Map<RequestId, AbortController>();
   private nextId = 0;
 
-  constructor(private readonly handlers: InProcessHandlers) {
+  constructor(
+    private readonly handlers: InProcessHandlers,
+    private readonly direct?: DirectToolCalls,
+  ) {
     this.transport = new InProcessTransport(
       (message) => this.receive(message),
       () => this.ended(),
@@ -68,13 +84,29 @@ export class InProcessChannel {
     if (!this.transport.isOpen) return Promise.reject(connectionClosed());
     if (signal?.aborted) return Promise.reject(signal.reason);
     const id = this.nextId++;
+    const params = onprogress ? withProgressToken(request.params, id) : request.params;
+    const direct = request.method === "tools/call" ? this.direct : undefined;
+    const handler = direct ? new AbortController() : undefined;
+    const answer = this.waitFor(id, signal, onprogress, handler);
+    if (direct && handler) this.callDirectly(direct, id, params, handler.signal);
+    else {
+      const body = params === undefined ? {} : { params };
+      this.transport.deliver({ jsonrpc: "2.0", id, method: request.method, ...body });
+    }
+    return answer;
+  }
+
+  /** Registers a request as waiting for its answer; aborting `signal` cancels it. */
+  private waitFor(
+    id: RequestId,
+    signal: AbortSignal | undefined,
+    onprogress: PendingRequest["onprogress"],
+    handler: AbortController | undefined,
+  ): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       const cancel = () => {
         if (!this.pending.delete(id)) return;
-        this.notify({
-          method: "notifications/cancelled",
-          params: { requestId: id, reason: String(signal?.reason) },
-        });
+        this.stopHandler(id, handler, signal?.reason);
         reject(signal?.reason);
       };
       this.pending.set(id, {
@@ -84,16 +116,52 @@ export class InProcessChannel {
           else reject(outcome.error);
         },
         onprogress,
+        handler,
       });
       signal?.addEventListener("abort", cancel, { once: true });
-      const params = onprogress ? withProgressToken(request.params, id) : request.params;
-      this.transport.deliver({
-        jsonrpc: "2.0",
-        id,
-        method: request.method,
-        ...(params === undefined ? {} : { params }),
-      });
     });
+  }
+
+  /** Stops the server's handler of a request: its own signal aborts. */
+  private stopHandler(id: RequestId, handler: AbortController | undefined, reason: unknown): void {
+    if (handler) handler.abort(reason);
+    else {
+      const params = { requestId: id, reason: String(reason) };
+      this.notify({ method: "notifications/cancelled", params });
+    }
+  }
+
+  /**
+   * Runs a `tools/call` in the handler the server offered, with what a message through the
+   * transport would have given it: the request's id, `_meta` and a signal, and notifications
+   * and requests that travel as part of the request.
+   */
+  private callDirectly(
+    direct: DirectToolCalls,
+    id: RequestId,
+    params: Request["params"],
+    signal: AbortSignal,
+  ): void {
+    const extra: ServerRequestExtra = {
+      signal,
+      requestId: id,
+      _meta: params?._meta,
+      sendNotification: async (notification) => {
+        if (!signal.aborted) this.notified({ jsonrpc: "2.0", ...notification });
+      },
+      sendRequest: (request, resultSchema, options) =>
+        direct.server.request(request, resultSchema, { ...options, relatedRequestId: id }),
+    };
+    let answer: Promise<Result>;
+    try {
+      answer = direct.handler(params ?? {}, extra);
+    } catch (error) {
+      answer = Promise.reject(error);
+    }
+    answer.then(
+      (result) => this.answered({ jsonrpc: "2.0", id, result }),
+      (error: unknown) => this.answered({ jsonrpc: "2.0", id, error: errorBody(error) }),
+    );
   }
 
   /** Sends a notification to the server; dropped once closed. */
@@ -151,7 +219,10 @@ export class InProcessChannel {
   /** The transport closed: whatever waits for the server fails, whatever it asked stops. */
   private ended(): void {
     const error = connectionClosed();
-    for (const pending of this.pending.values()) pending.settle({ error });
+    for (const pending of this.pending.values()) {
+      pending.handler?.abort(error);
+      pending.settle({ error });
+    }
     this.pending.clear();
     for (const controller of this.serverRequests.values()) controller.abort(error);
     this.serverRequests.clear();

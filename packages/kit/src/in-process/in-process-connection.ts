@@ -14,6 +14,7 @@ import {
   type InProcessHandlers,
   type InProcessRequestOptions,
 } from "./in-process-channel.js";
+import { offeredToolCalls } from "./offered-tool-calls.js";
 
 export type { InProcessHandlers, InProcessRequestOptions } from "./in-process-channel.js";
 
@@ -27,7 +28,8 @@ export interface InProcessClient {
  * A client's connection to a server in the same process: requests and notifications reach the
  * server's own handlers as messages delivered through its transport, so every check the SDK
  * and the kit make on a request runs as it would over stdio or HTTP, without serialization
- * or a second client object.
+ * or a second client object. The tool calls of a kit server run directly in the call handler
+ * it offers (see `offerToolCalls`), sparing a message round trip per call.
  */
 export class InProcessConnection {
   private constructor(
@@ -54,7 +56,8 @@ export class InProcessConnection {
     client: InProcessClient,
     handlers: InProcessHandlers = {},
   ): Promise<InProcessConnection> {
-    const channel = new InProcessChannel(handlers);
+    const toolCalls = offeredToolCalls(server);
+    const channel = new InProcessChannel(handlers, toolCalls && { server, handler: toolCalls });
     await server.connect(channel.transport);
     try {
       const answer = await channel.request({

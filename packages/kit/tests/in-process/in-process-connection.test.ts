@@ -132,17 +132,59 @@ describe("requests over an in-process connection", () => {
     await expect(failed).rejects.toMatchObject({ code: ErrorCode.MethodNotFound });
     await connection.close();
   });
+});
 
+/**
+ * The `count` and `wait` tools on a plain SDK server, whose tool calls travel through its
+ * transport; a kit server's are made directly in its own handler. Both must behave alike.
+ */
+function plainServer(): Server {
+  const server = new Server({ name: "plain", version: "0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    if (request.params.name === "wait") {
+      return new Promise((_resolve, reject) => {
+        extra.signal.addEventListener("abort", () => {
+          waitEvents.aborted(extra.signal.reason);
+          reject(extra.signal.reason);
+        });
+        waitEvents.started();
+      });
+    }
+    const n = Number(request.params.arguments?.n);
+    const progressToken = request.params._meta?.progressToken;
+    for (let step = 1; step <= n && progressToken !== undefined; step++) {
+      const params = { progressToken, progress: step, total: n, message: `step ${step}` };
+      await extra.sendNotification({ method: "notifications/progress", params });
+    }
+    return { content: [], structuredContent: { counted: n } };
+  });
+  return server;
+}
+
+/** Resolves once the `wait` tool runs, and with the reason its signal aborted. */
+function watchWait(): { started: Promise<void>; aborted: Promise<unknown> } {
+  const started = new Promise<void>((resolve) => {
+    waitEvents.started = resolve;
+  });
+  const aborted = new Promise((resolve) => {
+    waitEvents.aborted = resolve;
+  });
+  return { started, aborted };
+}
+
+describe.each([
+  ["a kit server, its tool calls made in its own handler", () => kitServer()],
+  ["a plain SDK server, its tool calls through its transport", plainServer],
+])("tool calls to %s", (_label, makeServer) => {
   it("deliver the server's progress in order, before the result", async () => {
-    const connection = await InProcessConnection.open(kitServer(), CLIENT);
+    const connection = await InProcessConnection.open(makeServer(), CLIENT);
     const seen: unknown[] = [];
-    const answer = connection
+    await connection
       .request(
         { method: "tools/call", params: { name: "count", arguments: { n: 3 } } },
         { onprogress: (progress: Progress) => seen.push(progress) },
       )
       .then((result) => seen.push((result as CallToolResult).structuredContent));
-    await answer;
     expect(seen).toEqual([
       { progress: 1, total: 3, message: "step 1" },
       { progress: 2, total: 3, message: "step 2" },
@@ -153,13 +195,8 @@ describe("requests over an in-process connection", () => {
   });
 
   it("are cancelled in the server when their signal aborts", async () => {
-    const connection = await InProcessConnection.open(kitServer(), CLIENT);
-    const started = new Promise<void>((resolve) => {
-      waitEvents.started = resolve;
-    });
-    const aborted = new Promise((resolve) => {
-      waitEvents.aborted = resolve;
-    });
+    const connection = await InProcessConnection.open(makeServer(), CLIENT);
+    const { started, aborted } = watchWait();
     const controller = new AbortController();
     const call = connection.request(
       { method: "tools/call", params: { name: "wait", arguments: {} } },
@@ -172,8 +209,8 @@ describe("requests over an in-process connection", () => {
     await connection.close();
   });
 
-  it("fail once the connection closes, and the server hears of the close", async () => {
-    const server = kitServer();
+  it("fail once the connection closes, the handler stops and the server hears of it", async () => {
+    const server = makeServer();
     let serverClosed = false;
     const previous = server.onclose;
     server.onclose = () => {
@@ -181,12 +218,15 @@ describe("requests over an in-process connection", () => {
       previous?.();
     };
     const connection = await InProcessConnection.open(server, CLIENT);
+    const { started, aborted } = watchWait();
     const waiting = connection.request({
       method: "tools/call",
       params: { name: "wait", arguments: {} },
     });
+    await started;
     await connection.close();
     await expect(waiting).rejects.toMatchObject({ code: ErrorCode.ConnectionClosed });
+    await aborted;
     expect(serverClosed).toBe(true);
     await expect(connection.request({ method: "tools/list" })).rejects.toMatchObject({
       code: ErrorCode.ConnectionClosed,
