@@ -12,9 +12,10 @@ import { type Logger, redact } from "@tabletop-mcp/kit";
 import { Catalog } from "./catalog/catalog.js";
 import { mergeInstructions } from "./catalog/instructions.js";
 import type { ConfigProblem, GatewayConfig, ServerEntry, Tier } from "./config/types.js";
-import { DownstreamSession, type SessionHost } from "./session/downstream-session.js";
+import { DownstreamSession } from "./session/downstream-session.js";
 import { mostVerbose } from "./session/logging-levels.js";
 import { ProtocolError } from "./session/protocol-error.js";
+import type { SessionContext, SessionHost } from "./session/session-context.js";
 import { currentTier } from "./tiers/tiers.js";
 import { BuiltinUpstream } from "./upstreams/builtin-upstream.js";
 import { HttpUpstream } from "./upstreams/http-upstream.js";
@@ -67,7 +68,7 @@ export class Gateway implements SessionHost, UpstreamHost {
   readonly restart: RestartOptions | undefined;
   private readonly startedAt = Date.now();
   private started = false;
-  private readonly shared = new Map<Upstream, Map<string, Set<DownstreamSession>>>();
+  private readonly shared = new Map<Upstream, Map<string, Set<SessionContext>>>();
   private pendingListChanges = { tools: false, prompts: false };
   private listChangeTimer: ReturnType<typeof setTimeout> | undefined;
   private tierTimer: ReturnType<typeof setTimeout> | undefined;
@@ -135,7 +136,7 @@ export class Gateway implements SessionHost, UpstreamHost {
     return { name: "tabletop-gateway", version: this.version };
   }
 
-  /** The merged instructions as the catalog stands (gateway.md §6). */
+  /** The merged instructions as the catalog stands (docs/gateway.md §6). */
   instructions(): string {
     return mergeInstructions(this.config.instructions, this.upstreams);
   }
@@ -156,7 +157,7 @@ export class Gateway implements SessionHost, UpstreamHost {
     if (this.tieredSessions > 0) this.noteTierChanges();
   }
 
-  linkFor(upstream: Upstream, session: DownstreamSession): UpstreamLink {
+  linkFor(upstream: Upstream, session: SessionContext): UpstreamLink {
     if (upstream instanceof HttpUpstream) {
       return upstream.link(session, async (send) => {
         if (session.logLevel && upstream.capabilities?.logging) {
@@ -279,11 +280,7 @@ export class Gateway implements SessionHost, UpstreamHost {
 
   // Shared upstream state: subscriptions reference-counted, logging level the most verbose asked
 
-  async sharedSubscribe(
-    upstream: Upstream,
-    uri: string,
-    session: DownstreamSession,
-  ): Promise<void> {
+  async sharedSubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void> {
     let byUri = this.shared.get(upstream);
     if (!byUri) {
       byUri = new Map();
@@ -299,11 +296,7 @@ export class Gateway implements SessionHost, UpstreamHost {
     if (first) await this.sharedRequest(upstream, session, "resources/subscribe", { uri });
   }
 
-  async sharedUnsubscribe(
-    upstream: Upstream,
-    uri: string,
-    session: DownstreamSession,
-  ): Promise<void> {
+  async sharedUnsubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void> {
     const subscribers = this.shared.get(upstream)?.get(uri);
     if (!subscribers?.delete(session)) return;
     if (subscribers.size > 0) return;
@@ -338,7 +331,7 @@ export class Gateway implements SessionHost, UpstreamHost {
 
   private async sharedRequest(
     upstream: Upstream,
-    via: DownstreamSession,
+    via: SessionContext,
     method: string,
     params: Record<string, unknown>,
   ): Promise<void> {
@@ -376,7 +369,7 @@ export class Gateway implements SessionHost, UpstreamHost {
     }));
   }
 
-  /** The `gateway://stats` document (gateway.md §10). */
+  /** The `gateway://stats` document (docs/gateway.md §11). */
   statsResource(): string {
     return JSON.stringify({
       generated_at: new Date().toISOString(),
