@@ -20,7 +20,7 @@ interface BuiltinEvents {
 
 /**
  * An in-process server: one fresh `createServer` instance per downstream session, reached
- * through the kit's in-process connection (docs/gateway.md §3.3), plus one for the catalog.
+ * through the kit's in-process connection (docs/gateway.md §4.1), plus one for the catalog.
  */
 export class BuiltinUpstream extends Upstream {
   declare readonly entry: BuiltinEntry;

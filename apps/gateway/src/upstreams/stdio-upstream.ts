@@ -36,7 +36,7 @@ const LIST_CHANGES = new Set([
 
 /**
  * A child process speaking MCP on stdio: one shared by every session (default), or one per
- * session (`per_session`), plus a catalog child (gateway.md §5).
+ * session (`per_session`), plus a catalog child (docs/gateway.md §4.2).
  */
 export class StdioUpstream extends Upstream {
   declare readonly entry: StdioEntry;

@@ -16,7 +16,7 @@ import type {
 } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 
-/** Any result, unvalidated: results pass through the gateway verbatim (gateway.md §7). */
+/** Any result, unvalidated: results pass through the gateway verbatim (docs/gateway.md §7.1). */
 export const PASSTHROUGH_RESULT = z.custom<Result>();
 
 /** What a connection reports to its owner. */
