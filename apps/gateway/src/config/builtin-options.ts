@@ -26,7 +26,7 @@ const PATH_OPTIONS: Partial<Record<BuiltinName, string>> = {
 export const WORLD_FILE_OPTION = "worldPath";
 
 /** Where the campaign builtin keeps its database when the config names none. */
-export function defaultCampaignDatabase(env: Environment): string {
+function defaultCampaignDatabase(env: Environment): string {
   const dataHome = env.XDG_DATA_HOME || join(homedir(), ".local", "share");
   return join(dataHome, "tabletop-mcp", "campaign.db");
 }

@@ -5,7 +5,7 @@ import { LINE_BYTES } from "./kind-schemas.js";
 import type { GatewayConfig, ServerEntry } from "./types.js";
 
 /** Server names clients accept: the keys of `mcpServers`. */
-export const SERVER_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+const SERVER_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX_INSTRUCTIONS = 4000;
 
 /** The `gateway` object. */

@@ -1,19 +1,21 @@
 import * as z from "zod";
 import { effectiveBuiltinOptions } from "./builtin-options.js";
 import type { EntryKind } from "./config-keys.js";
-import { resolveCommand, resolvePath } from "./field-schemas.js";
+import { type Environment, resolveCommand, resolvePath } from "./field-schemas.js";
 import {
   builtinSchema,
   type CommonKeys,
   DEFAULT_TIMEOUT_MS,
-  type EntryContext,
   httpSchema,
   stdioSchema,
 } from "./kind-schemas.js";
 import type { BuiltinEntry, CommonEntry, HttpEntry, StdioEntry } from "./types.js";
 
 /** What entry schemas need besides the file: paths, environment and the builtins' spacing. */
-export interface EntrySchemaContext extends EntryContext {
+export interface EntrySchemaContext {
+  /** Relative paths in the file resolve against this directory. */
+  baseDirectory: string;
+  env: Environment;
   /** The gateway's `--rate-limit-ms` when given: builtins without `rate_limit_ms` use it. */
   builtinRateLimitMs?: number | undefined;
 }
@@ -38,8 +40,8 @@ const KIND_BY_KEY = { command: "stdio", url: "http", builtin: "builtin" } as con
 export function entrySchema(context: EntrySchemaContext) {
   const kinds = z.discriminatedUnion("kind", [
     builtinSchema,
-    stdioSchema(context),
-    httpSchema(context),
+    stdioSchema(context.env),
+    httpSchema(context.env),
   ]);
   return z.preprocess(
     withKind,

@@ -14,13 +14,6 @@ import {
 } from "./field-schemas.js";
 import { BUILTIN_NAMES, type BuiltinName } from "./types.js";
 
-/** What the schemas of server entries need besides the file. */
-export interface EntryContext {
-  /** Relative paths in the file resolve against this directory. */
-  baseDirectory: string;
-  env: Environment;
-}
-
 const PREFIX_PATTERN = /^[a-zA-Z0-9_-]{1,32}$/;
 /** Bounds and default of `max_line_bytes`: a stdio server's longest stdout line. */
 export const LINE_BYTES = { min: 1024, max: 268_435_456, fallback: 16_777_216 } as const;
@@ -111,10 +104,11 @@ function isHttpUrl(text: string): boolean {
 }
 
 /**
- * The schema of a stdio server entry (its kind already told by its keys).
- * @param context - environment for `${NAME}`, base directory for paths
+ * The schema of a stdio server entry (its kind already told by its keys); its paths are
+ * resolved once the entry is whole.
+ * @param env - the environment `${NAME}` is expanded from
  */
-export function stdioSchema({ env }: EntryContext) {
+export function stdioSchema(env: Environment) {
   const command = "must be a non-empty string";
   const stdioKeys = {
     command: z
@@ -144,9 +138,9 @@ export function stdioSchema({ env }: EntryContext) {
 
 /**
  * The schema of a Streamable HTTP server entry.
- * @param context - environment for `${NAME}`
+ * @param env - the environment `${NAME}` is expanded from
  */
-export function httpSchema({ env }: EntryContext) {
+export function httpSchema(env: Environment) {
   const httpKeys = {
     url: expandedString(env, "must be a string").pipe(
       z.string().refine(isHttpUrl, { error: "must be an http:// or https:// URL" }),
