@@ -72,10 +72,19 @@ export class BuiltinUpstream extends Upstream {
       },
     );
     connecting.catch(() => {});
+    // Once connected, calls go straight to the connection rather than through the promise.
+    let connected: InProcessConnection | undefined;
+    const connection = async () => {
+      connected ??= await connecting;
+      return connected;
+    };
     return {
       shared: false,
-      request: async (request: Request, options) => (await connecting).request(request, options),
-      notify: async (notification: Notification) => (await connecting).notify(notification),
+      request: (request: Request, options) =>
+        connected
+          ? connected.request(request, options)
+          : connection().then((open) => open.request(request, options)),
+      notify: async (notification: Notification) => (await connection()).notify(notification),
       close: async () => {
         const connection = await connecting.catch(() => undefined);
         await connection?.close();

@@ -40,8 +40,8 @@ export interface InProcessRequestOptions {
 interface PendingRequest {
   settle(outcome: { result: Result } | { error: unknown }): void;
   onprogress: ((progress: Progress) => void) | undefined;
-  /** Aborts the handler of a call run directly (see {@link DirectToolCalls}). */
-  handler: AbortController | undefined;
+  /** Stops the server's handler of the request (it was cancelled, or the connection closed). */
+  stop(reason: unknown): void;
 }
 
 /**
@@ -75,7 +75,9 @@ export class InProcessChannel {
   }
 
   /**
-   * Sends a request to the server.
+   * Sends a request to the server. A tool call run directly (see {@link DirectToolCalls})
+   * runs under the caller's signal when there is one, so that no second signal is made per
+   * call; closing the connection fails it at once all the same.
    * @throws McpError with the server's JSON-RPC error, or `ConnectionClosed`; the signal's
    *   reason when aborted
    */
@@ -86,13 +88,43 @@ export class InProcessChannel {
     const id = this.nextId++;
     const params = onprogress ? withProgressToken(request.params, id) : request.params;
     const direct = request.method === "tools/call" ? this.direct : undefined;
-    const handler = direct ? new AbortController() : undefined;
-    const answer = this.waitFor(id, signal, onprogress, handler);
-    if (direct && handler) this.callDirectly(direct, id, params, handler.signal);
-    else {
+    if (!direct) {
+      const answer = this.waitFor(id, signal, onprogress, (reason) => this.cancelSent(id, reason));
       const body = params === undefined ? {} : { params };
       this.transport.deliver({ jsonrpc: "2.0", id, method: request.method, ...body });
+      return answer;
     }
+    if (signal) return this.callUnder(signal, direct, id, params, onprogress);
+    const own = new AbortController();
+    const answer = this.waitFor(id, undefined, onprogress, (reason) => own.abort(reason));
+    this.callDirectly(direct, id, params, own.signal);
+    return answer;
+  }
+
+  /**
+   * A tool call run directly under the caller's own signal: the handler watches that signal
+   * itself, so the answer waits for the handler and, once the signal has aborted, is its
+   * reason. Listening to the signal as well would cost more than the call saves.
+   */
+  private callUnder(
+    signal: AbortSignal,
+    direct: DirectToolCalls,
+    id: RequestId,
+    params: Request["params"],
+    onprogress: PendingRequest["onprogress"],
+  ): Promise<Result> {
+    const answer = new Promise<Result>((resolve, reject) => {
+      this.pending.set(id, {
+        settle: (outcome) => {
+          if (signal.aborted) reject(signal.reason);
+          else if ("result" in outcome) resolve(outcome.result);
+          else reject(outcome.error);
+        },
+        onprogress,
+        stop: () => {},
+      });
+    });
+    this.callDirectly(direct, id, params, signal);
     return answer;
   }
 
@@ -101,12 +133,12 @@ export class InProcessChannel {
     id: RequestId,
     signal: AbortSignal | undefined,
     onprogress: PendingRequest["onprogress"],
-    handler: AbortController | undefined,
+    stop: PendingRequest["stop"],
   ): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       const cancel = () => {
         if (!this.pending.delete(id)) return;
-        this.stopHandler(id, handler, signal?.reason);
+        stop(signal?.reason);
         reject(signal?.reason);
       };
       this.pending.set(id, {
@@ -116,19 +148,18 @@ export class InProcessChannel {
           else reject(outcome.error);
         },
         onprogress,
-        handler,
+        stop,
       });
       signal?.addEventListener("abort", cancel, { once: true });
     });
   }
 
-  /** Stops the server's handler of a request: its own signal aborts. */
-  private stopHandler(id: RequestId, handler: AbortController | undefined, reason: unknown): void {
-    if (handler) handler.abort(reason);
-    else {
-      const params = { requestId: id, reason: String(reason) };
-      this.notify({ method: "notifications/cancelled", params });
-    }
+  /** Tells the server a request it received through the transport is cancelled. */
+  private cancelSent(id: RequestId, reason: unknown): void {
+    this.notify({
+      method: "notifications/cancelled",
+      params: { requestId: id, reason: String(reason) },
+    });
   }
 
   /**
@@ -220,7 +251,7 @@ export class InProcessChannel {
   private ended(): void {
     const error = connectionClosed();
     for (const pending of this.pending.values()) {
-      pending.handler?.abort(error);
+      pending.stop(error);
       pending.settle({ error });
     }
     this.pending.clear();
