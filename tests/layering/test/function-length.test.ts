@@ -6,11 +6,9 @@ import { parseSource, workspaceSources } from "./source-scan.js";
 
 /**
  * Functions longer than the limit that were written before it, by `file: name`. The list only
- * shrinks: one that is split must leave it, and no function may join it.
+ * shrinks: one that is split must leave it, and no function may join it. It is empty now.
  */
-const OLDER_THAN_THE_LIMIT = [
-  "packages/campaign/src/storage/sqlite-repository.ts: SqliteCampaignRepository.constructor",
-];
+const OLDER_THAN_THE_LIMIT: string[] = [];
 
 /** A function of `lines` lines in all: its signature, `lines - 2` statements, its brace. */
 function functionOf(lines: number, head: string): string {
