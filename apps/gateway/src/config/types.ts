@@ -1,4 +1,4 @@
-/** Latency tiers, ordered fast < standard < deep (gateway.md §11). */
+/** Latency tiers, ordered fast < standard < deep (docs/gateway.md §10). */
 export const TIERS = ["fast", "standard", "deep"] as const;
 
 /** A latency tier. */

@@ -1,32 +1,33 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { Notification, Request, Result } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  JSONRPCNotification,
+  JSONRPCRequest,
+  Notification,
+  Request,
+  Result,
+} from "@modelcontextprotocol/sdk/types.js";
+import { InProcessConnection } from "@tabletop-mcp/kit";
 import type { BuiltinEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { type BuiltinFactory, openBuiltin } from "./builtin-servers.js";
-import { directToolCall } from "./direct-tool-call.js";
 import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
-import {
-  type ClientIdentity,
-  type ConnectionEvents,
-  connectUpstreamClient,
-  listUpstream,
-  PASSTHROUGH_RESULT,
-  type UpstreamListing,
-} from "./upstream-client.js";
+import { type ClientIdentity, listUpstream, type UpstreamListing } from "./upstream-client.js";
+
+/** What an in-process server's connection passes on. */
+interface BuiltinEvents {
+  notification(notification: JSONRPCNotification): void;
+  request(request: JSONRPCRequest, signal: AbortSignal): Promise<Result>;
+}
 
 /**
- * An in-process server: one fresh `createServer` instance per downstream session, linked by an
- * in-memory transport pair to a fresh client (gateway.md §5), plus one for the catalog.
+ * An in-process server: one fresh `createServer` instance per downstream session, reached
+ * through the kit's in-process connection (docs/gateway.md §4.1), plus one for the catalog.
  */
 export class BuiltinUpstream extends Upstream {
   declare readonly entry: BuiltinEntry;
   /** Live server instances, the catalog's included (a test hook for leak checks). */
   liveInstances = 0;
   private factory: BuiltinFactory | undefined;
-  private catalogClient: Client | undefined;
+  private catalog: InProcessConnection | undefined;
 
   get connections(): number {
     return this.liveInstances;
@@ -34,76 +35,66 @@ export class BuiltinUpstream extends Upstream {
 
   protected async openCatalog(): Promise<UpstreamListing> {
     this.factory ??= openBuiltin(this.entry, this.host.logger);
-    const client = await this.connect(
+    const connection = await this.connect(
       { clientInfo: this.host.clientInfo, capabilities: GATEWAY_PROFILE },
       {
         notification: () => {},
         request: (request, signal) => this.host.unownedRequest(this, request, signal, false),
-        closed: () => {},
       },
     );
-    this.catalogClient = client;
-    return listUpstream(client, { timeout: this.entry.startupTimeoutMs });
+    this.catalog = connection;
+    return listUpstream(connection, { timeout: this.entry.startupTimeoutMs });
   }
 
-  private async connect(identity: ClientIdentity, events: ConnectionEvents): Promise<Client> {
-    return this.open(identity, events).connected;
-  }
-
-  /** Makes a server instance and starts its client's handshake. */
-  private open(
+  /** Makes a server instance and connects to it, counting it live until it closes. */
+  private async connect(
     identity: ClientIdentity,
-    events: ConnectionEvents,
-  ): { server: Server; connected: Promise<Client> } {
+    events: BuiltinEvents,
+  ): Promise<InProcessConnection> {
     const factory = this.factory;
     if (!factory) throw new Error(`builtin "${this.name}" is not open`);
     const server = factory.createServer();
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     this.liveInstances++;
     const previous = server.onclose;
     server.onclose = () => {
       this.liveInstances--;
       previous?.();
     };
-    const connected = server
-      .connect(serverSide)
-      .then(() => connectUpstreamClient(clientSide, identity, events, this.entry.startupTimeoutMs));
-    return { server, connected };
+    return InProcessConnection.open(server, identity, events);
   }
 
   link(peer: SessionPeer): UpstreamLink {
-    const { server, connected: connecting } = this.open(
+    const connecting = this.connect(
       { clientInfo: peer.clientInfo, capabilities: peer.clientCapabilities },
       {
         notification: (notification) => peer.fromUpstream(this, notification),
         request: (request, signal) => peer.upstreamRequest(this, request, signal),
-        closed: () => {},
       },
     );
     connecting.catch(() => {});
-    let client: Client | undefined;
-    const direct = directToolCall(server);
+    // Once connected, calls go straight to the connection rather than through the promise.
+    let connected: InProcessConnection | undefined;
+    const connection = async () => {
+      connected ??= await connecting;
+      return connected;
+    };
     return {
       shared: false,
-      ...(direct ? { callToolDirect: direct } : {}),
-      request: async (request: Request, options: RequestOptions): Promise<Result> => {
-        client ??= await connecting;
-        return client.request(request, PASSTHROUGH_RESULT, options);
-      },
-      notify: async (notification: Notification) => {
-        client ??= await connecting;
-        await client.notification(notification);
-      },
+      request: (request: Request, options) =>
+        connected
+          ? connected.request(request, options)
+          : connection().then((open) => open.request(request, options)),
+      notify: async (notification: Notification) => (await connection()).notify(notification),
       close: async () => {
-        const connected = await connecting.catch(() => undefined);
-        await connected?.close();
+        const connection = await connecting.catch(() => undefined);
+        await connection?.close();
       },
     };
   }
 
   async close(): Promise<void> {
     this.stopRestarts();
-    await this.catalogClient?.close();
+    await this.catalog?.close();
     this.factory?.close();
   }
 }

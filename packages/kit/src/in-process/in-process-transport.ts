@@ -1,0 +1,46 @@
+import type {
+  Transport,
+  TransportSendOptions,
+} from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+
+/**
+ * The server's end of an in-process connection, through the SDK's public `Transport`
+ * interface: what the server sends goes to `outgoing`, and what the connection delivers
+ * reaches the server as a message off a wire would, without being serialized.
+ */
+export class InProcessTransport implements Transport {
+  onmessage?: Transport["onmessage"];
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  private open = true;
+
+  constructor(
+    private readonly outgoing: (message: JSONRPCMessage) => void,
+    private readonly closed: () => void,
+  ) {}
+
+  /** Whether messages still pass. */
+  get isOpen(): boolean {
+    return this.open;
+  }
+
+  async start(): Promise<void> {}
+
+  async send(message: JSONRPCMessage, _options?: TransportSendOptions): Promise<void> {
+    if (!this.open) throw new Error("Not connected");
+    this.outgoing(message);
+  }
+
+  /** Hands a message to the server; dropped once closed. */
+  deliver(message: JSONRPCMessage): void {
+    if (this.open) this.onmessage?.(message);
+  }
+
+  async close(): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
+    this.onclose?.();
+    this.closed();
+  }
+}
