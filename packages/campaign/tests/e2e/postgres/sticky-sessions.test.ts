@@ -7,7 +7,7 @@ import {
   findHaproxy,
   SERVED_BY_HEADER,
   startHaproxy,
-} from "../../support/haproxy.js";
+} from "../../support/haproxy.mjs";
 import { newPostgresDatabase, type TestDatabase } from "../../support/store-under-test.js";
 import { callOk, type HttpChild, readJson } from "../harness.js";
 import { startReplica } from "./replica-harness.js";

@@ -1,18 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+// HAProxy in front of campaign replicas, with a generated configuration, in plain JavaScript so
+// that `pnpm start:scale` (run by node without a compiler) shares it with the tests.
+// Types: haproxy.d.mts.
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-/** How the balancer picks a replica for a request. */
-export type Balancing = "sticky" | "roundrobin";
-
-/** A running HAProxy in front of replicas. */
-export interface Balancer {
-  /** The MCP endpoint through the balancer. */
-  url: string;
-  stop: () => Promise<void>;
-}
 
 /** The header each answer carries naming the replica that served it (`r1`, `r2`…). */
 export const SERVED_BY_HEADER = "x-served-by";
@@ -22,7 +15,7 @@ export const SERVED_BY_HEADER = "x-served-by";
  *
  * @returns its path, or undefined when there is none
  */
-export function findHaproxy(): string | undefined {
+export function findHaproxy() {
   for (const candidate of ["haproxy", "/usr/sbin/haproxy", "/usr/local/sbin/haproxy"]) {
     const probe = spawnSync(candidate, ["-v"], { stdio: "ignore" });
     if (probe.status === 0) return candidate;
@@ -30,7 +23,7 @@ export function findHaproxy(): string | undefined {
   return undefined;
 }
 
-function freePort(): Promise<number> {
+function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -46,7 +39,7 @@ function freePort(): Promise<number> {
  * session's `initialize` is remembered under the `mcp-session-id` it returned, and every later
  * request carrying that header goes to it. Requests without one (a new session) take turns.
  */
-function configuration(port: number, replicas: readonly URL[], balancing: Balancing): string {
+function configuration(port, replicas, balancing) {
   const stickiness =
     balancing === "sticky"
       ? [
@@ -75,7 +68,7 @@ function configuration(port: number, replicas: readonly URL[], balancing: Balanc
   ].join("\n");
 }
 
-function acceptsConnections(port: number): Promise<boolean> {
+function acceptsConnections(port) {
   return new Promise((resolve) => {
     const socket = new Socket();
     socket.once("connect", () => {
@@ -87,7 +80,7 @@ function acceptsConnections(port: number): Promise<boolean> {
   });
 }
 
-async function waitUntilListening(child: ChildProcess, port: number): Promise<void> {
+async function waitUntilListening(child, port) {
   const deadline = Date.now() + 20_000;
   while (!(await acceptsConnections(port))) {
     if (child.exitCode !== null) throw new Error(`haproxy exited ${child.exitCode}`);
@@ -100,16 +93,12 @@ async function waitUntilListening(child: ChildProcess, port: number): Promise<vo
  * Starts HAProxy in the foreground with a generated configuration, on a free loopback port,
  * in front of the replicas (which must all serve the same path).
  *
- * @param program - the `haproxy` program
- * @param replicaUrls - the replicas' MCP endpoints
- * @param balancing - sticky on `mcp-session-id`, or plain round robin
+ * @param {string} program - the `haproxy` program
+ * @param {readonly string[]} replicaUrls - the replicas' MCP endpoints
+ * @param {"sticky" | "roundrobin"} balancing - sticky on `mcp-session-id`, or plain round robin
  * @returns the balancer's endpoint and how to stop it
  */
-export async function startHaproxy(
-  program: string,
-  replicaUrls: readonly string[],
-  balancing: Balancing,
-): Promise<Balancer> {
+export async function startHaproxy(program, replicaUrls, balancing) {
   const replicas = replicaUrls.map((url) => new URL(url));
   const directory = mkdtempSync(join(tmpdir(), "campaign-haproxy-"));
   const port = await freePort();
@@ -117,11 +106,11 @@ export async function startHaproxy(
   writeFileSync(file, configuration(port, replicas, balancing));
   const child = spawn(program, ["-db", "-f", file], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
+  child.stderr?.on("data", (chunk) => {
     stderr += chunk.toString();
   });
   const stop = () =>
-    new Promise<void>((resolve) => {
+    new Promise((resolve) => {
       const finish = () => {
         rmSync(directory, { recursive: true, force: true });
         resolve();
