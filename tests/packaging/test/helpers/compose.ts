@@ -51,7 +51,20 @@ export async function composeUp(
   const [command, prefix] = composeCommand(engineName);
   await runChecked(
     command,
-    [...prefix, "-p", options.name, "-f", COMPOSE_FILE, "-f", override, "up", "-d", "--no-build"],
+    // Named: Podman Compose 1.0.3 knows no profiles and would start the `scale` ones too.
+    [
+      ...prefix,
+      "-p",
+      options.name,
+      "-f",
+      COMPOSE_FILE,
+      "-f",
+      override,
+      "up",
+      "-d",
+      "--no-build",
+      ...services,
+    ],
     { cwd: REPOSITORY_ROOT, env: cleanEnvironment({ GATEWAY_PORT: String(options.gatewayPort) }) },
   );
   return { name: options.name, gatewayUrl: new URL(`http://127.0.0.1:${options.gatewayPort}/mcp`) };
