@@ -96,6 +96,6 @@ export function linkAppViews(tools: readonly Tool[], links: ReadonlyMap<string, 
     const view = links.get(tool.name);
     if (!view) return tool;
     const _meta = { ...tool.listing._meta, ...appViewToolMeta(view.uri) };
-    return { name: tool.name, call: tool.call, listing: { ...tool.listing, _meta } };
+    return { ...tool, listing: { ...tool.listing, _meta } };
   });
 }
