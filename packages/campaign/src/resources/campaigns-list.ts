@@ -27,6 +27,7 @@ export function campaignsListResource(store: CampaignStore): ResourceSpec {
     title: "Campaigns",
     description: DESCRIPTION,
     mimeType: "application/json",
+    scope: "campaign:read",
     read: async () => {
       const body = readCampaigns(store, { limit: 50, cursor: undefined });
       await store.flush();
