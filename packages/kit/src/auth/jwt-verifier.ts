@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
+import { errors, type JWTPayload, jwtVerify } from "jose";
+import { createRefreshingKeySet } from "./key-set.js";
 
 /**
  * The asymmetric signature algorithms a token may use. `none` and the HMAC family are never
@@ -24,11 +25,14 @@ export const CLOCK_TOLERANCE_SECONDS = 60;
 /** The shortest time between two JWKS fetches caused by tokens with an unknown `kid`. */
 export const JWKS_REFRESH_COOLDOWN_MS = 30_000;
 
+/** How long fetched keys are used before they are fetched again. */
+export const JWKS_MAX_AGE_MS = 600_000;
+
 /** What a JWT must be to be accepted. */
 export interface JwtExpectations {
   readonly issuer: string;
-  /** The audience the token's `aud` must contain. */
-  readonly audience: string;
+  /** The audience the token's `aud` must contain (read per token: it is known after listen). */
+  readonly audience: () => string;
   readonly jwksUrl: string;
 }
 
@@ -49,14 +53,15 @@ export type JwtCheck = (token: string) => Promise<JwtOutcome>;
  * @returns the check
  */
 export function createJwtCheck(expectations: JwtExpectations): JwtCheck {
-  const keys = createRemoteJWKSet(new URL(expectations.jwksUrl), {
-    cooldownDuration: JWKS_REFRESH_COOLDOWN_MS,
+  const keys = createRefreshingKeySet(expectations.jwksUrl, {
+    unknownKidCooldownMs: JWKS_REFRESH_COOLDOWN_MS,
+    maxAgeMs: JWKS_MAX_AGE_MS,
   });
   return async (token) => {
     try {
       const { payload } = await jwtVerify(token, keys, {
         issuer: expectations.issuer,
-        audience: expectations.audience,
+        audience: expectations.audience(),
         algorithms: [...ASYMMETRIC_ALGORITHMS],
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ["exp", "sub"],

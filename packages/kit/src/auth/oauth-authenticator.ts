@@ -68,20 +68,7 @@ async function buildChecks(settings: OAuthSettings, audience: () => string): Pro
   const jwksUrl = settings.jwksUrl ?? metadata?.jwksUri;
   const introspectionUrl = settings.introspection?.url ?? metadata?.introspectionEndpoint;
   const checks: Checks = {};
-  if (jwksUrl) {
-    // The audience is read per token: with `--port 0` the resource is known only after listen.
-    let cached: { audience: string; check: JwtCheck } | undefined;
-    checks.jwt = (token) => {
-      const current = audience();
-      if (cached?.audience !== current) {
-        cached = {
-          audience: current,
-          check: createJwtCheck({ issuer: settings.issuer, audience: current, jwksUrl }),
-        };
-      }
-      return cached.check(token);
-    };
-  }
+  if (jwksUrl) checks.jwt = createJwtCheck({ issuer: settings.issuer, audience, jwksUrl });
   if (settings.introspection && introspectionUrl) {
     checks.introspect = createIntrospection({ ...settings.introspection, url: introspectionUrl });
   }
