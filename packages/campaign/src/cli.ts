@@ -1,15 +1,65 @@
 #!/usr/bin/env node
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { createRandomDieRoller } from "@tabletop-mcp/duality";
-import { readPackageVersion, replaySeedFlag, runServer } from "@tabletop-mcp/kit";
+import { createRandomDieRoller } from "@tabletop-mcp/duality/engine";
+import {
+  type CommonOptions,
+  type Logger,
+  readPackageVersion,
+  replaySeedFlag,
+  runServer,
+  UsageError,
+} from "@tabletop-mcp/kit";
 import { createServer } from "./server.js";
-import { openCampaignStore } from "./storage/open-campaign-store.js";
+import type { CampaignStore } from "./storage/campaign-store.js";
+import { openCampaignDatabase } from "./storage/open-campaign-database.js";
+import { DEFAULT_POOL_SIZE } from "./storage/postgres/connection-options.js";
 import { StorageError } from "./storage/storage-error.js";
+import { isPostgresUrl, maskLocation } from "./storage/store-location.js";
+
+const MAX_POOL_SIZE = 100;
 
 function defaultDatabasePath(): string {
   const dataHome = process.env.XDG_DATA_HOME || join(homedir(), ".local", "share");
   return join(dataHome, "tabletop-mcp", "campaign.db");
+}
+
+function parsePoolSize(raw: string): number {
+  const size = /^[0-9]{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(size >= 1 && size <= MAX_POOL_SIZE)) {
+    throw new UsageError(
+      `must be an integer from 1 to ${MAX_POOL_SIZE} (got ${JSON.stringify(raw)})`,
+    );
+  }
+  return size;
+}
+
+/** The effective configuration, as `--print-config` shows it: no password, no token. */
+function printableConfig(options: CommonOptions, location: string, pool: number): string {
+  const config = {
+    db: maskLocation(location),
+    store: isPostgresUrl(location) ? "postgresql" : "sqlite",
+    db_pool: isPostgresUrl(location) ? pool : null,
+    transport: options.transport,
+    host: options.host,
+    port: options.port,
+    allowed_hosts: options.allowedHosts,
+    auth_token: options.authToken === undefined ? null : "***",
+    rate_limit_ms: options.rateLimitMs,
+    log_level: options.logLevel,
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** Opens the store, or exits with one line: 2 for a PostgreSQL schema too new, else 1. */
+async function openOrExit(location: string, pool: number, logger: Logger): Promise<CampaignStore> {
+  try {
+    return await openCampaignDatabase(location, { pool, logger });
+  } catch (error) {
+    if (!(error instanceof StorageError)) throw error;
+    process.stderr.write(`cannot open database: ${error.message}\n`);
+    process.exit(error.code === "SCHEMA_TOO_NEW" && isPostgresUrl(location) ? 2 : 1);
+  }
 }
 
 await runServer({
@@ -20,27 +70,36 @@ await runServer({
   extraFlags: [
     {
       name: "db",
-      value: "PATH",
+      value: "PATH|URL",
       env: "TABLETOP_DB",
       description:
-        "database file (default $XDG_DATA_HOME/tabletop-mcp/campaign.db, else ~/.local/share/tabletop-mcp/campaign.db); :memory: keeps nothing",
+        "SQLite database file (default $XDG_DATA_HOME/tabletop-mcp/campaign.db, else ~/.local/share/tabletop-mcp/campaign.db; :memory: keeps nothing), or a postgres:// or postgresql:// URL (libpq form; sslmode and the PG* variables apply)",
+    },
+    {
+      name: "db-pool",
+      value: "N",
+      env: "TABLETOP_DB_POOL",
+      description: `PostgreSQL connections per process, 1 to ${MAX_POOL_SIZE} (default ${DEFAULT_POOL_SIZE}); not used with SQLite`,
+      parse: parsePoolSize,
+    },
+    {
+      name: "print-config",
+      description: "print the effective configuration (passwords and tokens as ***) and exit",
     },
     replaySeedFlag(
       "TABLETOP_SEED",
       "replay seed for the dice (1 to 256 characters); unpredictable when absent",
     ),
   ],
-  setup: ({ hub, logger, extra }) => {
-    const path = typeof extra.db === "string" ? extra.db : defaultDatabasePath();
-    const seed = typeof extra.seed === "string" ? extra.seed : undefined;
-    let store: ReturnType<typeof openCampaignStore>;
-    try {
-      store = openCampaignStore(path);
-    } catch (error) {
-      if (!(error instanceof StorageError)) throw error;
-      process.stderr.write(`cannot open database: ${error.message}\n`);
-      process.exit(1);
+  setup: async ({ hub, logger, extra, options }) => {
+    const location = typeof extra.db === "string" ? extra.db : defaultDatabasePath();
+    const pool = typeof extra["db-pool"] === "number" ? extra["db-pool"] : DEFAULT_POOL_SIZE;
+    if (extra["print-config"] === true) {
+      process.stdout.write(printableConfig(options, location, pool));
+      return { exitCode: 0 };
     }
+    const seed = typeof extra.seed === "string" ? extra.seed : undefined;
+    const store = await openOrExit(location, pool, logger);
     const rollDie = createRandomDieRoller(seed);
     return {
       createServer: () => createServer({ store, rollDie, hub, logger }),

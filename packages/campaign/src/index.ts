@@ -10,6 +10,7 @@ export {
   type Character,
   type CharacterKind,
   type CharacterProfile,
+  type CharacterSheet,
   type CharacterState,
   GM_FEAR_MAX,
   GM_MODES,
@@ -34,10 +35,19 @@ export type {
   CampaignRepository,
   CampaignStore,
   EventPageRequest,
+  ExternalChange,
   LogTail,
   Page,
   PageRequest,
+  Written,
 } from "./storage/campaign-store.js";
-export { SCHEMA_VERSION } from "./storage/migrations.js";
-export { MEMORY_DATABASE, openCampaignStore } from "./storage/open-campaign-store.js";
+export { openCampaignDatabase } from "./storage/open-campaign-database.js";
+export {
+  openPostgresCampaignStore,
+  type PostgresStoreOptions,
+} from "./storage/postgres/open-postgres-store.js";
+export { POSTGRES_SCHEMA_VERSION } from "./storage/postgres/postgres-migrations.js";
+export { MEMORY_DATABASE, openCampaignStore } from "./storage/sqlite/open-sqlite-store.js";
+export { SCHEMA_VERSION } from "./storage/sqlite/sqlite-migrations.js";
 export { StorageError, type StorageErrorCode } from "./storage/storage-error.js";
+export { isPostgresUrl, maskLocation } from "./storage/store-location.js";

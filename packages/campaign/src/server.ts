@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { createRandomDieRoller, type DieRoller } from "@tabletop-mcp/duality";
+import { createRandomDieRoller, type DieRoller } from "@tabletop-mcp/duality/engine";
 import {
   createKitServer,
   type Logger,
@@ -12,13 +12,14 @@ import {
 } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { APP_VIEW_LINKS, APP_VIEWS } from "./app-views.js";
+import { relayExternalChanges } from "./change-relay.js";
 import type { CommandEnvironment } from "./commands/command-environment.js";
 import { createId, type RandomBytes } from "./domain/ids.js";
 import { emptyContext, type SessionContext } from "./domain/records.js";
 import { createResources, createResourceTemplates } from "./resources/index.js";
 import { currentRequestId, serveContextSubscription, withRequestId } from "./session-protocol.js";
 import type { CampaignStore } from "./storage/campaign-store.js";
-import { MEMORY_DATABASE, openCampaignStore } from "./storage/open-campaign-store.js";
+import { MEMORY_DATABASE, openCampaignStore } from "./storage/sqlite/open-sqlite-store.js";
 import { createTools } from "./tools/index.js";
 
 /** Options of {@link createServer}. */
@@ -57,7 +58,8 @@ const INSTRUCTIONS =
 /**
  * Builds one MCP session's server (no transport): the fourteen tools and the resources over a
  * shared store, with this session's own context. Call once per MCP session with the same
- * `store` and `hub`.
+ * `store` and `hub`; the first call also starts relaying writes that other processes commit
+ * to the same database to the hub's subscribers.
  *
  * @param options - store or database path, test hooks, hub and logger
  * @returns an SDK server ready to connect
@@ -104,5 +106,6 @@ export function createServer(options: CampaignServerOptions = {}): Server {
     { hub, logger, aroundToolCall: withRequestId },
   );
   announceContext = serveContextSubscription(server, hub);
+  relayExternalChanges(environment.store, hub);
   return server;
 }

@@ -5,6 +5,7 @@ import {
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ResourceHub } from "@tabletop-mcp/kit";
+import { rememberSubscription } from "./change-relay.js";
 import { CONTEXT_URI } from "./resource-uris.js";
 
 const requestScope = new AsyncLocalStorage<string>();
@@ -21,8 +22,10 @@ export function currentRequestId(): string {
 
 /**
  * Runs one tool call inside a scope that knows its request id (campaign.md §2.7): the call's
- * `_meta.request_id` when it is a string, else the JSON-RPC id as a string. Given to the kit as
- * `aroundToolCall`, so validation and the handler both run in the scope.
+ * `_meta.request_id` when it is a string, else the JSON-RPC id as a string. A `request_id`
+ * holding U+0000 counts as no string: PostgreSQL cannot store it, and both stores must record
+ * the same. Given to the kit as `aroundToolCall`, so validation and the handler both run in the
+ * scope.
  *
  * @param call - the call's JSON-RPC id and `_meta`
  * @param run - the kit's handling of the call
@@ -33,7 +36,8 @@ export function withRequestId<Result>(
   run: () => Promise<Result>,
 ): Promise<Result> {
   const metaRequestId = call.meta.request_id;
-  const requestId = typeof metaRequestId === "string" ? metaRequestId : String(call.requestId);
+  const storable = typeof metaRequestId === "string" && !metaRequestId.includes("\u0000");
+  const requestId = storable ? metaRequestId : String(call.requestId);
   return requestScope.run(requestId, run);
 }
 
@@ -49,8 +53,13 @@ export function withRequestId<Result>(
 export function serveContextSubscription(server: Server, hub: ResourceHub): () => void {
   let subscribed = false;
   server.setRequestHandler(SubscribeRequestSchema, (request) => {
-    if (request.params.uri === CONTEXT_URI) subscribed = true;
-    else hub.subscribe(request.params.uri, server);
+    const uri = request.params.uri;
+    if (uri === CONTEXT_URI) {
+      subscribed = true;
+    } else {
+      hub.subscribe(uri, server);
+      rememberSubscription(hub, uri);
+    }
     return {};
   });
   server.setRequestHandler(UnsubscribeRequestSchema, (request) => {

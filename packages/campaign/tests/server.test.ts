@@ -4,11 +4,11 @@ import { McpError, ResourceUpdatedNotificationSchema } from "@modelcontextprotoc
 import { ResourceHub } from "@tabletop-mcp/kit";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../src/server.js";
-import { openCampaignStore } from "../src/storage/open-campaign-store.js";
 import { callError, callOk, readJson } from "./e2e/harness.js";
+import { freshStore } from "./support/store-under-test.js";
 
 async function connectedPair() {
-  const store = openCampaignStore(":memory:");
+  const store = await freshStore();
   const hub = new ResourceHub();
   const connect = async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -99,6 +99,30 @@ describe("tool arguments", () => {
     expect((blank.structuredContent as { error: { message: string } }).error.message).toBe(
       "Invalid parameters provided",
     );
+  });
+
+  it("refuses free text holding U+0000, which PostgreSQL cannot store, naming the parameter", async () => {
+    const { first } = await connectedPair();
+    const result = await first.client.callTool({
+      name: "campaign_create",
+      arguments: { name: "Lost\u0000Expedition", gm_mode: "AI" },
+    });
+    expect(result.structuredContent).toEqual({
+      error: {
+        message: "Invalid parameters provided",
+        details: [
+          {
+            parameter: "name",
+            issue: "Must not contain the NUL character (U+0000)",
+            valid_range: "1-200 characters",
+          },
+        ],
+      },
+    });
+    expect(await readJson(first.client, "campaigns://list")).toEqual({
+      campaigns: [],
+      next_cursor: null,
+    });
   });
 
   it("leaves the context unchanged when set_context fails", async () => {
@@ -205,6 +229,20 @@ describe("notifications", () => {
       "GM_FEAR_CHANGED",
       "SESSION_STARTED",
     ]);
+  });
+
+  it("stamps events with the JSON-RPC id when _meta.request_id holds U+0000", async () => {
+    const { first } = await connectedPair();
+    const campaign = await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
+    const started = await first.client.callTool({
+      name: "session_start",
+      arguments: { campaign_id: campaign.id },
+      _meta: { request_id: "req\u0000one" },
+    });
+    const session = started.structuredContent as { id: string };
+    const log = await readJson(first.client, `session://${session.id}/events`);
+    const [event] = log.events as { request_id: string }[];
+    expect(event?.request_id).toMatch(/^[0-9]+$/);
   });
 
   it("stamps events with the JSON-RPC id when no _meta.request_id is given", async () => {

@@ -93,10 +93,16 @@ export interface Tool {
   readonly name: string;
   /** The entry for `tools/list`. */
   readonly listing: ToolListing;
-  /** The scope a token must grant to call it (see {@link ToolSpec.scope}). */
-  readonly scope?: string;
-  /** The largest answer the tool sends (see {@link ToolSpec.maxAnswerBytes}); default when absent. */
-  readonly maxAnswerBytes?: number;
+  /**
+   * The scope a token must grant to call it (see {@link ToolSpec.scope}); a required key, so
+   * that a wrapper that rebuilds a tool cannot drop it without the compiler noticing.
+   */
+  readonly scope: string | undefined;
+  /**
+   * The largest answer the tool sends (see {@link ToolSpec.maxAnswerBytes}). Required, so that a
+   * wrapper that rebuilds a tool cannot drop a raised limit without the compiler noticing.
+   */
+  readonly maxAnswerBytes: number;
   /** Validates, runs the handler, and maps every outcome to a contract-shaped result. */
   call(rawArguments: unknown, context: ToolContext): Promise<CallToolResult>;
 }
@@ -175,7 +181,7 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
   return {
     name: spec.name,
     listing,
-    ...(spec.scope !== undefined ? { scope: spec.scope } : {}),
+    scope: spec.scope,
     maxAnswerBytes: spec.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     call: (rawArguments, context) => callTool(spec, inputSchema, rawArguments, context),
   };

@@ -166,6 +166,33 @@ describe("views linked to tools (MCP Apps)", () => {
     });
   });
 
+  it("keeps a linked tool's raised answer limit", async () => {
+    const long = defineTool({
+      name: "long",
+      title: "Long",
+      description: "Answers with a text of the asked length.",
+      input: z.strictObject({ length: z.int().min(1).max(200_000) }),
+      output: z.object({ text: z.string() }),
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+      maxAnswerBytes: 1_048_576,
+      handler: ({ length }) => ({ text: "x".repeat(length) }),
+    });
+    const [linked] = linkAppViews([long], new Map([["long", view]]));
+    const server = createKitServer({
+      name: "long",
+      version: "1.0.0",
+      tools: [linked as typeof long],
+    });
+    const connection = await connectInMemory(server);
+    const result = await connection.client.callTool({
+      name: "long",
+      arguments: { length: 100_000 },
+    });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { text: string }).text).toHaveLength(100_000);
+    await connection.close();
+  });
+
   it("refuses a link to a tool the server does not have", () => {
     expect(() => linkAppViews([echo], new Map([["ehco", view]]))).toThrow(
       "A view is linked to ehco, which is not a tool here",

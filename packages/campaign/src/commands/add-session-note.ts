@@ -2,7 +2,7 @@ import { CampaignError } from "../domain/campaign-error.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { eventsUri } from "../resource-uris.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
-import { appendEvents, stampInvocation } from "./event-log.js";
+import { nextEvents, stampInvocation } from "./event-log.js";
 import { assertSessionActive, requireSessionId } from "./scope.js";
 
 /** Input of `session_note_add`, text already trimmed. */
@@ -24,25 +24,29 @@ export interface NoteAdded {
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the session and the note
- * @returns the note's seq and timestamp
+ * @returns the note's seq and timestamp, once committed
  * @throws CampaignError for a missing or ended session
  */
-export function addSessionNote(
+export async function addSessionNote(
   environment: CommandEnvironment,
   caller: Caller,
   input: AddSessionNoteInput,
-): CommandResult<NoteAdded> {
+): Promise<CommandResult<NoteAdded>> {
   const sessionId = requireSessionId(input.session_id, caller);
   const stamp = stampInvocation(environment, caller);
-  return environment.store.write((repository) => {
-    const session = repository.getSession(sessionId);
+  return environment.store.write(async (repository) => {
+    const [session, tail] = await Promise.all([
+      repository.lockSession(sessionId),
+      repository.logTail(sessionId),
+    ]);
     if (!session) throw new CampaignError("NOT_FOUND", "session not found");
     assertSessionActive(session);
     const now = formatTimestamp(environment.now());
-    const [event] = appendEvents(repository, sessionId, stamp, now, [
+    const [event] = nextEvents(sessionId, tail, stamp, now, [
       { type: "NOTE_ADDED", payload: { text: input.text } },
     ]);
     if (!event) throw new Error("note was not appended");
+    await repository.appendEvents([event]);
     return {
       value: { session_id: sessionId, seq: event.seq, ts: event.ts },
       changedUris: [eventsUri(sessionId)],

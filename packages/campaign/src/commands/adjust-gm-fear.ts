@@ -3,7 +3,7 @@ import { formatTimestamp } from "../domain/timestamps.js";
 import { CAMPAIGNS_LIST_URI, campaignUri, eventsUri } from "../resource-uris.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
-import { loadCampaign, requireCampaignId } from "./scope.js";
+import { lockCampaign, requireCampaignId } from "./scope.js";
 
 /** Input of `gm_fear_adjust`, text already trimmed. */
 export interface AdjustGmFearInput {
@@ -26,25 +26,25 @@ export interface GmFearAdjusted {
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the campaign, a non-zero delta and an optional reason
- * @returns the Fear before and after
+ * @returns the Fear before and after, once committed
  * @throws CampaignError for a missing campaign or a spend above the current Fear
  */
-export function adjustGmFear(
+export async function adjustGmFear(
   environment: CommandEnvironment,
   caller: Caller,
   input: AdjustGmFearInput,
-): CommandResult<GmFearAdjusted> {
+): Promise<CommandResult<GmFearAdjusted>> {
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const stamp = stampInvocation(environment, caller);
-  return environment.store.write((repository) => {
-    const campaign = loadCampaign(repository, campaignId);
+  return environment.store.write(async (repository) => {
+    const campaign = await lockCampaign(repository, campaignId);
     const after = nextGmFear(campaign.gm_fear, input.delta);
     const value = { campaign_id: campaignId, gm_fear_before: campaign.gm_fear, gm_fear: after };
     if (after === campaign.gm_fear) return { value, changedUris: [] };
     const now = formatTimestamp(environment.now());
-    repository.updateCampaign({ ...campaign, gm_fear: after, updated_at: now });
+    await repository.updateCampaign({ ...campaign, gm_fear: after, updated_at: now });
     const changedUris = [CAMPAIGNS_LIST_URI, campaignUri(campaignId)];
-    const logged = logToActiveSession(repository, campaignId, stamp, now, {
+    const logged = await logToActiveSession(repository, campaignId, stamp, now, {
       type: "GM_FEAR_CHANGED",
       payload: {
         campaign_id: campaignId,

@@ -1,7 +1,7 @@
-import type { DieRoller } from "@tabletop-mcp/duality";
+import type { DieRoller } from "@tabletop-mcp/duality/engine";
 import type { IdPrefix } from "../domain/ids.js";
 import type { SessionContext } from "../domain/records.js";
-import type { CampaignStore } from "../storage/campaign-store.js";
+import type { CampaignStore, Written } from "../storage/campaign-store.js";
 
 /** What every command runs against: the process-wide store and the injected clock, ids and dice. */
 export interface CommandEnvironment {
@@ -17,8 +17,5 @@ export interface Caller {
   requestId: string;
 }
 
-/** A command's answer and the resource URIs whose content it changed. */
-export interface CommandResult<Value> {
-  value: Value;
-  changedUris: string[];
-}
+/** A command's answer and the resource URIs whose content it changed, as its write returned them. */
+export type CommandResult<Value> = Written<Value>;

@@ -20,7 +20,7 @@ export interface CreateCampaignInput {
 export function createCampaign(
   environment: CommandEnvironment,
   input: CreateCampaignInput,
-): CommandResult<Campaign> {
+): Promise<CommandResult<Campaign>> {
   const now = formatTimestamp(environment.now());
   const campaign: Campaign = {
     id: environment.newId("camp"),
@@ -33,6 +33,8 @@ export function createCampaign(
     created_at: now,
     updated_at: now,
   };
-  environment.store.write((repository) => repository.insertCampaign(campaign));
-  return { value: campaign, changedUris: [CAMPAIGNS_LIST_URI, campaignUri(campaign.id)] };
+  return environment.store.write(async (repository) => {
+    await repository.insertCampaign(campaign);
+    return { value: campaign, changedUris: [CAMPAIGNS_LIST_URI, campaignUri(campaign.id)] };
+  });
 }

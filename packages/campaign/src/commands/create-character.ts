@@ -5,7 +5,7 @@ import { formatTimestamp } from "../domain/timestamps.js";
 import { CAMPAIGNS_LIST_URI, campaignUri, charactersUri, eventsUri } from "../resource-uris.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
-import { loadCampaign, requireCampaignId } from "./scope.js";
+import { lockCampaign, requireCampaignId } from "./scope.js";
 
 /** Input of `character_create`, text already trimmed. */
 export interface CreateCharacterInput {
@@ -23,18 +23,18 @@ export interface CreateCharacterInput {
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - name, kind, notes and optional initial profile
- * @returns the character record, `controller` null
+ * @returns the character record, `controller` null, once committed
  * @throws CampaignError without a campaign, for an unknown one, or for thresholds out of order
  */
-export function createCharacter(
+export async function createCharacter(
   environment: CommandEnvironment,
   caller: Caller,
   input: CreateCharacterInput,
-): CommandResult<Character> {
+): Promise<CommandResult<Character>> {
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const stamp = stampInvocation(environment, caller);
-  return environment.store.write((repository) => {
-    const campaign = loadCampaign(repository, campaignId);
+  return environment.store.write(async (repository) => {
+    const campaign = await lockCampaign(repository, campaignId);
     const id = environment.newId("char");
     const profile = mergeProfile(defaultProfile(id, input.kind), input.profile ?? {});
     assertThresholdOrder(profile);
@@ -50,16 +50,18 @@ export function createCharacter(
       created_at: now,
       updated_at: now,
     };
-    repository.insertCharacter(character);
-    repository.putProfile(profile);
-    repository.putState(state);
-    repository.updateCampaign({
-      ...campaign,
-      character_count: campaign.character_count + 1,
-      updated_at: now,
-    });
+    await Promise.all([
+      repository.insertCharacter(character),
+      repository.putProfile(profile),
+      repository.putState(state),
+      repository.updateCampaign({
+        ...campaign,
+        character_count: campaign.character_count + 1,
+        updated_at: now,
+      }),
+    ]);
     const changedUris = [CAMPAIGNS_LIST_URI, campaignUri(campaignId), charactersUri(campaignId)];
-    const logged = logToActiveSession(repository, campaignId, stamp, now, {
+    const logged = await logToActiveSession(repository, campaignId, stamp, now, {
       type: "CHARACTER_CREATED",
       character_id: id,
       payload: { character, profile, state },

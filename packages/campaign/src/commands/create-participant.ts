@@ -3,7 +3,7 @@ import { formatTimestamp } from "../domain/timestamps.js";
 import { CAMPAIGNS_LIST_URI, campaignUri, eventsUri, participantsUri } from "../resource-uris.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
-import { loadCampaign, requireCampaignId } from "./scope.js";
+import { lockCampaign, requireCampaignId } from "./scope.js";
 
 /** Input of `participant_create`, text already trimmed. */
 export interface CreateParticipantInput {
@@ -19,18 +19,18 @@ export interface CreateParticipantInput {
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the participant's name, role and controller
- * @returns the participant record
+ * @returns the participant record, once committed
  * @throws CampaignError without a campaign or for an unknown one
  */
-export function createParticipant(
+export async function createParticipant(
   environment: CommandEnvironment,
   caller: Caller,
   input: CreateParticipantInput,
-): CommandResult<Participant> {
+): Promise<CommandResult<Participant>> {
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const stamp = stampInvocation(environment, caller);
-  return environment.store.write((repository) => {
-    const campaign = loadCampaign(repository, campaignId);
+  return environment.store.write(async (repository) => {
+    const campaign = await lockCampaign(repository, campaignId);
     const now = formatTimestamp(environment.now());
     const participant: Participant = {
       id: environment.newId("part"),
@@ -41,14 +41,16 @@ export function createParticipant(
       created_at: now,
       updated_at: now,
     };
-    repository.insertParticipant(participant);
-    repository.updateCampaign({
-      ...campaign,
-      participant_count: campaign.participant_count + 1,
-      updated_at: now,
-    });
+    await Promise.all([
+      repository.insertParticipant(participant),
+      repository.updateCampaign({
+        ...campaign,
+        participant_count: campaign.participant_count + 1,
+        updated_at: now,
+      }),
+    ]);
     const changedUris = [CAMPAIGNS_LIST_URI, campaignUri(campaignId), participantsUri(campaignId)];
-    const logged = logToActiveSession(repository, campaignId, stamp, now, {
+    const logged = await logToActiveSession(repository, campaignId, stamp, now, {
       type: "PARTICIPANT_CREATED",
       payload: { participant },
     });

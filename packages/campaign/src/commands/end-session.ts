@@ -2,13 +2,8 @@ import type { Session } from "../domain/records.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { eventsUri, sessionsUri } from "../resource-uris.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
-import { appendEvents, stampInvocation } from "./event-log.js";
-import {
-  loadCampaign,
-  loadSessionOfCampaign,
-  requireCampaignId,
-  requireSessionId,
-} from "./scope.js";
+import { nextEvents, stampInvocation } from "./event-log.js";
+import { lockCampaign, requireCampaignId, requireSessionId, sessionOfCampaign } from "./scope.js";
 
 /** Input of `session_end`. */
 export interface EndSessionInput {
@@ -23,26 +18,34 @@ export interface EndSessionInput {
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the campaign and session
- * @returns the ended session
+ * @returns the ended session, once committed
  * @throws CampaignError for a missing campaign or session
  */
-export function endSession(
+export async function endSession(
   environment: CommandEnvironment,
   caller: Caller,
   input: EndSessionInput,
-): CommandResult<Session> {
+): Promise<CommandResult<Session>> {
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const sessionId = requireSessionId(input.session_id, caller);
   const stamp = stampInvocation(environment, caller);
-  return environment.store.write((repository) => {
-    loadCampaign(repository, campaignId);
-    const session = loadSessionOfCampaign(repository, sessionId, campaignId);
+  return environment.store.write(async (repository) => {
+    const [, found, tail] = await Promise.all([
+      lockCampaign(repository, campaignId),
+      repository.getSession(sessionId),
+      repository.logTail(sessionId),
+    ]);
+    const session = sessionOfCampaign(found, campaignId);
     if (session.status === "ENDED") return { value: session, changedUris: [] };
     const now = formatTimestamp(environment.now());
     const ended: Session = { ...session, status: "ENDED", updated_at: now, ended_at: now };
-    repository.updateSession(ended);
-    appendEvents(repository, sessionId, stamp, now, [
-      { type: "SESSION_ENDED", payload: { campaign_id: campaignId, ended_at: now } },
+    await Promise.all([
+      repository.updateSession(ended),
+      repository.appendEvents(
+        nextEvents(sessionId, tail, stamp, now, [
+          { type: "SESSION_ENDED", payload: { campaign_id: campaignId, ended_at: now } },
+        ]),
+      ),
     ]);
     return { value: ended, changedUris: [sessionsUri(campaignId), eventsUri(sessionId)] };
   });

@@ -1,6 +1,6 @@
 import type { SessionEvent, SessionEventType } from "../domain/records.js";
 import { nextEventTimestamp } from "../domain/timestamps.js";
-import type { CampaignRepository } from "../storage/campaign-store.js";
+import type { CampaignRepository, LogTail } from "../storage/campaign-store.js";
 import type { Caller, CommandEnvironment } from "./command-environment.js";
 
 /** The envelope fields shared by every event one tool call appends. */
@@ -37,8 +37,41 @@ export function stampInvocation(environment: CommandEnvironment, caller: Caller)
 }
 
 /**
- * Appends events to a session's log inside the caller's transaction: each gets the next seq
- * (gapless, since a failed transaction rolls back whole) and a timestamp that never goes back.
+ * The events a call appends to a session's log after `tail`: each gets the next seq (gapless,
+ * since a failed transaction rolls back whole) and a timestamp that never goes back.
+ *
+ * @param sessionId - the session whose log grows
+ * @param tail - the log's last event, read inside the same locked transaction
+ * @param stamp - the tool call's envelope fields
+ * @param now - the current timestamp
+ * @param drafts - the events in order
+ * @returns the events, ready to store
+ */
+export function nextEvents(
+  sessionId: string,
+  tail: LogTail | undefined,
+  stamp: InvocationStamp,
+  now: string,
+  drafts: readonly EventDraft[],
+): SessionEvent[] {
+  const ts = nextEventTimestamp(now, tail?.ts);
+  const first = (tail?.seq ?? 0) + 1;
+  return drafts.map((draft, index) => ({
+    session_id: sessionId,
+    seq: first + index,
+    ts,
+    type: draft.type,
+    request_id: stamp.request_id,
+    invocation_id: stamp.invocation_id,
+    ...(stamp.participant_id === undefined ? {} : { participant_id: stamp.participant_id }),
+    ...(draft.character_id === undefined ? {} : { character_id: draft.character_id }),
+    payload_json: JSON.stringify(draft.payload),
+  }));
+}
+
+/**
+ * Appends events to a session's log inside the caller's transaction, which holds the
+ * campaign's write lock (so the tail it reads is the log's current end).
  *
  * @param repository - the open transaction
  * @param sessionId - the session whose log grows
@@ -47,54 +80,38 @@ export function stampInvocation(environment: CommandEnvironment, caller: Caller)
  * @param drafts - the events in order
  * @returns the stored events
  */
-export function appendEvents(
+export async function appendEvents(
   repository: CampaignRepository,
   sessionId: string,
   stamp: InvocationStamp,
   now: string,
   drafts: readonly EventDraft[],
-): SessionEvent[] {
-  const tail = repository.logTail(sessionId);
-  let seq = tail?.seq ?? 0;
-  const ts = nextEventTimestamp(now, tail?.ts);
-  return drafts.map((draft) => {
-    seq += 1;
-    const event: SessionEvent = {
-      session_id: sessionId,
-      seq,
-      ts,
-      type: draft.type,
-      request_id: stamp.request_id,
-      invocation_id: stamp.invocation_id,
-      ...(stamp.participant_id === undefined ? {} : { participant_id: stamp.participant_id }),
-      ...(draft.character_id === undefined ? {} : { character_id: draft.character_id }),
-      payload_json: JSON.stringify(draft.payload),
-    };
-    repository.appendEvent(event);
-    return event;
-  });
+): Promise<SessionEvent[]> {
+  const events = nextEvents(sessionId, await repository.logTail(sessionId), stamp, now, drafts);
+  await repository.appendEvents(events);
+  return events;
 }
 
 /**
  * Logs a campaign-level change to the campaign's active session, if there is one (§5: with no
  * active session, nothing is appended).
  *
- * @param repository - the open transaction
+ * @param repository - the open transaction, holding the campaign's write lock
  * @param campaignId - the campaign that changed
  * @param stamp - the tool call's envelope fields
  * @param now - the current timestamp
  * @param draft - the event
  * @returns the active session's id when the event was appended
  */
-export function logToActiveSession(
+export async function logToActiveSession(
   repository: CampaignRepository,
   campaignId: string,
   stamp: InvocationStamp,
   now: string,
   draft: EventDraft,
-): string | undefined {
-  const session = repository.findActiveSession(campaignId);
+): Promise<string | undefined> {
+  const session = await repository.findActiveSession(campaignId);
   if (!session) return undefined;
-  appendEvents(repository, session.id, stamp, now, [draft]);
+  await appendEvents(repository, session.id, stamp, now, [draft]);
   return session.id;
 }

@@ -1,5 +1,6 @@
+import type { CharacterSheet } from "../domain/records.js";
 import type { Caller, CommandEnvironment } from "./command-environment.js";
-import { type CharacterSheet, loadCampaign, loadSheet, requireCampaignId } from "./scope.js";
+import { foundCampaign, foundSheet, requireCampaignId } from "./scope.js";
 
 /** Input of `character_sheet_get`. */
 export interface GetCharacterSheetInput {
@@ -16,14 +17,18 @@ export interface GetCharacterSheetInput {
  * @returns the sheet
  * @throws CampaignError for a missing campaign or character
  */
-export function getCharacterSheet(
+export async function getCharacterSheet(
   environment: CommandEnvironment,
   caller: Caller,
   input: GetCharacterSheetInput,
-): CharacterSheet {
+): Promise<CharacterSheet> {
   const campaignId = requireCampaignId(input.campaign_id, caller);
-  return environment.store.read((repository) => {
-    loadCampaign(repository, campaignId);
-    return loadSheet(repository, input.character_id, campaignId);
+  return environment.store.read(async (repository) => {
+    const [campaign, sheet] = await Promise.all([
+      repository.getCampaign(campaignId),
+      repository.getSheet(input.character_id),
+    ]);
+    foundCampaign(campaign);
+    return foundSheet(sheet, campaignId);
   });
 }

@@ -5,7 +5,7 @@ import { formatTimestamp } from "../domain/timestamps.js";
 import { charactersUri, eventsUri } from "../resource-uris.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
-import { loadCampaign, loadSheet, requireCampaignId } from "./scope.js";
+import { foundSheet, lockCampaign, requireCampaignId } from "./scope.js";
 
 /** Input of `character_profile_patch`. */
 export interface PatchCharacterProfileInput extends ProfileFields {
@@ -28,21 +28,24 @@ function givenFields(input: PatchCharacterProfileInput): ProfileFields {
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the character and the fields to set
- * @returns the profile after the patch
+ * @returns the profile after the patch, once committed
  * @throws CampaignError for a missing campaign or character, thresholds out of order, or
  *   maxima below the current state
  */
-export function patchCharacterProfile(
+export async function patchCharacterProfile(
   environment: CommandEnvironment,
   caller: Caller,
   input: PatchCharacterProfileInput,
-): CommandResult<{ profile: CharacterProfile }> {
+): Promise<CommandResult<{ profile: CharacterProfile }>> {
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const fields = givenFields(input);
   const stamp = stampInvocation(environment, caller);
-  return environment.store.write((repository) => {
-    loadCampaign(repository, campaignId);
-    const sheet = loadSheet(repository, input.character_id, campaignId);
+  return environment.store.write(async (repository) => {
+    const [, found] = await Promise.all([
+      lockCampaign(repository, campaignId),
+      repository.getSheet(input.character_id),
+    ]);
+    const sheet = foundSheet(found, campaignId);
     if (Object.keys(fields).length === 0) {
       return { value: { profile: sheet.profile }, changedUris: [] };
     }
@@ -50,10 +53,12 @@ export function patchCharacterProfile(
     assertThresholdOrder(profile);
     assertProfileHoldsState(profile, sheet.state);
     const now = formatTimestamp(environment.now());
-    repository.putProfile(profile);
-    repository.updateCharacter({ ...sheet.character, updated_at: now });
+    await Promise.all([
+      repository.putProfile(profile),
+      repository.updateCharacter({ ...sheet.character, updated_at: now }),
+    ]);
     const changedUris = [charactersUri(campaignId)];
-    const logged = logToActiveSession(repository, campaignId, stamp, now, {
+    const logged = await logToActiveSession(repository, campaignId, stamp, now, {
       type: "CHARACTER_PROFILE_PATCHED",
       character_id: sheet.character.id,
       payload: { character_id: sheet.character.id, before: sheet.profile, after: profile },

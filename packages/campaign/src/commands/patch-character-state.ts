@@ -4,7 +4,7 @@ import { formatTimestamp } from "../domain/timestamps.js";
 import { charactersUri, eventsUri } from "../resource-uris.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
-import { loadCampaign, loadSheet, requireCampaignId } from "./scope.js";
+import { foundSheet, lockCampaign, requireCampaignId } from "./scope.js";
 
 /** Input of `character_state_patch`. */
 export interface PatchCharacterStateInput extends StateFields {
@@ -19,19 +19,22 @@ export interface PatchCharacterStateInput extends StateFields {
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the character and the values to set
- * @returns the state after the patch
+ * @returns the state after the patch, once committed
  * @throws CampaignError for a missing campaign or character, or a value above its maximum
  */
-export function patchCharacterState(
+export async function patchCharacterState(
   environment: CommandEnvironment,
   caller: Caller,
   input: PatchCharacterStateInput,
-): CommandResult<{ state: CharacterState }> {
+): Promise<CommandResult<{ state: CharacterState }>> {
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const stamp = stampInvocation(environment, caller);
-  return environment.store.write((repository) => {
-    loadCampaign(repository, campaignId);
-    const sheet = loadSheet(repository, input.character_id, campaignId);
+  return environment.store.write(async (repository) => {
+    const [, found] = await Promise.all([
+      lockCampaign(repository, campaignId),
+      repository.getSheet(input.character_id),
+    ]);
+    const sheet = foundSheet(found, campaignId);
     const fields: StateFields = {};
     if (input.hope !== undefined) fields.hope = input.hope;
     if (input.stress !== undefined) fields.stress = input.stress;
@@ -41,10 +44,12 @@ export function patchCharacterState(
     }
     const state = patchState(sheet.state, fields, sheet.profile);
     const now = formatTimestamp(environment.now());
-    repository.putState(state);
-    repository.updateCharacter({ ...sheet.character, updated_at: now });
+    await Promise.all([
+      repository.putState(state),
+      repository.updateCharacter({ ...sheet.character, updated_at: now }),
+    ]);
     const changedUris = [charactersUri(campaignId)];
-    const logged = logToActiveSession(repository, campaignId, stamp, now, {
+    const logged = await logToActiveSession(repository, campaignId, stamp, now, {
       type: "CHARACTER_STATE_PATCHED",
       character_id: sheet.character.id,
       payload: { character_id: sheet.character.id, before: sheet.state, after: state },

@@ -1,7 +1,7 @@
 import type { CampaignError } from "../domain/campaign-error.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { eventsUri } from "../resource-uris.js";
-import type { CampaignRepository } from "../storage/campaign-store.js";
+import type { CampaignRepository, Written } from "../storage/campaign-store.js";
 import type { CommandEnvironment } from "./command-environment.js";
 import { CommandFailure } from "./command-failure.js";
 import { appendEvents, type EventDraft, type InvocationStamp } from "./event-log.js";
@@ -34,24 +34,25 @@ export class Rejection extends Error {
  * @param environment - store and clock
  * @param stamp - the tool call's envelope fields
  * @param work - the transaction's body
- * @returns what `work` returned
+ * @returns what `work` returned, once committed
  * @throws CommandFailure carrying the refusal and the events URI when a rejection was logged
  */
-export function writeOrReject<Result>(
+export async function writeOrReject<Value>(
   environment: CommandEnvironment,
   stamp: InvocationStamp,
-  work: (repository: CampaignRepository) => Result,
-): Result {
+  work: (repository: CampaignRepository) => Promise<Written<Value>>,
+): Promise<Written<Value>> {
   try {
-    return environment.store.write(work);
+    return await environment.store.write(work);
   } catch (thrown) {
     if (!(thrown instanceof Rejection)) throw thrown;
-    const logged = environment.store.write((repository) => {
-      if (repository.getSession(thrown.sessionId)?.status !== "ACTIVE") return false;
+    const logged = await environment.store.write(async (repository) => {
+      const session = await repository.lockSession(thrown.sessionId);
+      if (session?.status !== "ACTIVE") return { value: undefined, changedUris: [] };
       const now = formatTimestamp(environment.now());
-      appendEvents(repository, thrown.sessionId, stamp, now, [thrown.draft]);
-      return true;
+      await appendEvents(repository, thrown.sessionId, stamp, now, [thrown.draft]);
+      return { value: undefined, changedUris: [eventsUri(thrown.sessionId)] };
     });
-    throw new CommandFailure(thrown.error, logged ? [eventsUri(thrown.sessionId)] : []);
+    throw new CommandFailure(thrown.error, logged.changedUris);
   }
 }

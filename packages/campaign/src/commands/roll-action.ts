@@ -4,22 +4,20 @@ import {
   resolveActionRoll,
 } from "../domain/action-roll.js";
 import { CampaignError } from "../domain/campaign-error.js";
-import type { RollFlavor } from "../domain/records.js";
+import type { CharacterSheet, RollFlavor } from "../domain/records.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { normalizeTrait, traitValue } from "../domain/traits.js";
 import { eventsUri } from "../resource-uris.js";
-import type { CampaignRepository } from "../storage/campaign-store.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
-import { appendEvents, stampInvocation } from "./event-log.js";
+import { type EventDraft, nextEvents, stampInvocation } from "./event-log.js";
 import { Rejection, writeOrReject } from "./rejection.js";
 import {
   assertSessionActive,
-  type CharacterSheet,
-  findSheet,
-  loadCampaign,
-  loadSessionOfCampaign,
+  lockCampaign,
   requireCampaignId,
   requireSessionId,
+  sessionOfCampaign,
+  sheetOfCampaign,
 } from "./scope.js";
 
 /** Input of `session_action_roll`, modifier sources already trimmed. */
@@ -56,21 +54,21 @@ function rejectRequest(sessionId: string, characterId: string, error: CampaignEr
   });
 }
 
-function loadRoller(
-  repository: CampaignRepository,
+function rollerOf(
+  sheet: CharacterSheet | undefined,
   sessionId: string,
   campaignId: string,
   characterId: string,
 ): CharacterSheet {
-  const sheet = findSheet(repository, characterId, campaignId);
-  if (!sheet) {
+  const roller = sheetOfCampaign(sheet, campaignId);
+  if (!roller) {
     throw rejectRequest(
       sessionId,
       characterId,
       new CampaignError("NOT_FOUND", "character not found"),
     );
   }
-  return sheet;
+  return roller;
 }
 
 function lookUpTrait(sheet: CharacterSheet, sessionId: string, trait: string): number {
@@ -98,6 +96,56 @@ function rollOutput(
   };
 }
 
+/** A roll's request with the defaults filled in and the trait normalised. */
+interface RollRequest {
+  trait: string;
+  difficulty: number;
+  modifiers: RollModifier[];
+  advantage: number;
+  disadvantage: number;
+}
+
+/** What a roll logs: the request as given, then the resolution (campaign.md §5). */
+function rollEvents(
+  characterId: string,
+  request: RollRequest,
+  traitValue: number,
+  roll: ResolvedActionRoll,
+): EventDraft[] {
+  const { trait, difficulty, modifiers, advantage, disadvantage } = request;
+  return [
+    {
+      type: "ACTION_ROLL_REQUESTED",
+      character_id: characterId,
+      payload: {
+        character_id: characterId,
+        trait,
+        difficulty,
+        modifiers,
+        advantage,
+        disadvantage,
+      },
+    },
+    {
+      type: "ACTION_ROLL_RESOLVED",
+      character_id: characterId,
+      payload: {
+        character_id: characterId,
+        trait,
+        trait_value: traitValue,
+        modifiers,
+        modifier_total: roll.modifier_total,
+        dice: roll.dice,
+        total: roll.total,
+        difficulty,
+        success: roll.success,
+        flavor: roll.flavor,
+        crit: roll.crit,
+      },
+    },
+  ];
+}
+
 /**
  * Rolls an action with a character's trait in an active session (campaign.md §4.11) and logs
  * `ACTION_ROLL_REQUESTED` then `ACTION_ROLL_RESOLVED` together. No state changes: effects come
@@ -107,63 +155,46 @@ function rollOutput(
  * @param environment - store, clock, ids and dice
  * @param caller - the calling MCP session
  * @param input - the roll
- * @returns the dice and classification, with `roll_seq` the seq of the resolved event
+ * @returns the dice and classification, with `roll_seq` the seq of the resolved event, once
+ *   committed
  * @throws CampaignError before the session is found active; CommandFailure after
  */
-export function rollActionInSession(
+export async function rollActionInSession(
   environment: CommandEnvironment,
   caller: Caller,
   input: ActionRollInput,
-): CommandResult<ActionRollOutput> {
+): Promise<CommandResult<ActionRollOutput>> {
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const sessionId = requireSessionId(input.session_id, caller);
   const stamp = stampInvocation(environment, caller);
-  const trait = normalizeTrait(input.trait);
-  const modifiers = input.modifiers ?? [];
-  const advantage = input.advantage ?? 0;
-  const disadvantage = input.disadvantage ?? 0;
-  return writeOrReject(environment, stamp, (repository) => {
-    loadCampaign(repository, campaignId);
-    assertSessionActive(loadSessionOfCampaign(repository, sessionId, campaignId));
-    const sheet = loadRoller(repository, sessionId, campaignId, input.character_id);
-    const value = lookUpTrait(sheet, sessionId, trait);
-    const roll = resolveActionRoll(
-      { traitValue: value, difficulty: input.difficulty, modifiers, advantage, disadvantage },
-      environment.rollDie,
-    );
-    const characterId = sheet.character.id;
-    const now = formatTimestamp(environment.now());
-    const [, resolved] = appendEvents(repository, sessionId, stamp, now, [
-      {
-        type: "ACTION_ROLL_REQUESTED",
-        character_id: characterId,
-        payload: {
-          character_id: characterId,
-          trait,
-          difficulty: input.difficulty,
-          modifiers,
-          advantage,
-          disadvantage,
-        },
-      },
-      {
-        type: "ACTION_ROLL_RESOLVED",
-        character_id: characterId,
-        payload: {
-          character_id: characterId,
-          trait,
-          trait_value: value,
-          modifiers,
-          modifier_total: roll.modifier_total,
-          dice: roll.dice,
-          total: roll.total,
-          difficulty: input.difficulty,
-          success: roll.success,
-          flavor: roll.flavor,
-          crit: roll.crit,
-        },
-      },
+  const request: RollRequest = {
+    trait: normalizeTrait(input.trait),
+    difficulty: input.difficulty,
+    modifiers: input.modifiers ?? [],
+    advantage: input.advantage ?? 0,
+    disadvantage: input.disadvantage ?? 0,
+  };
+  return writeOrReject(environment, stamp, async (repository) => {
+    const [, session, sheet, tail] = await Promise.all([
+      lockCampaign(repository, campaignId),
+      repository.getSession(sessionId),
+      repository.getSheet(input.character_id),
+      repository.logTail(sessionId),
     ]);
+    assertSessionActive(sessionOfCampaign(session, campaignId));
+    const roller = rollerOf(sheet, sessionId, campaignId, input.character_id);
+    const value = lookUpTrait(roller, sessionId, request.trait);
+    const roll = resolveActionRoll({ traitValue: value, ...request }, environment.rollDie);
+    const now = formatTimestamp(environment.now());
+    const events = nextEvents(
+      sessionId,
+      tail,
+      stamp,
+      now,
+      rollEvents(roller.character.id, request, value, roll),
+    );
+    await repository.appendEvents(events);
+    const resolved = events[1];
     if (!resolved) throw new Error("roll was not appended");
     return {
       value: rollOutput(resolved.seq, roll, input.difficulty),

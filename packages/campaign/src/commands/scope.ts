@@ -1,11 +1,5 @@
 import { CampaignError } from "../domain/campaign-error.js";
-import type {
-  Campaign,
-  Character,
-  CharacterProfile,
-  CharacterState,
-  Session,
-} from "../domain/records.js";
+import type { Campaign, CharacterSheet, Session } from "../domain/records.js";
 import type { CampaignRepository } from "../storage/campaign-store.js";
 import type { Caller } from "./command-environment.js";
 
@@ -48,30 +42,53 @@ export function requireSessionId(explicit: string | undefined, caller: Caller): 
 }
 
 /**
- * @param repository - the open transaction
- * @param campaignId - the campaign's id
+ * @param campaign - a campaign looked up by id
  * @returns the campaign
- * @throws CampaignError `NOT_FOUND` `campaign not found`
+ * @throws CampaignError `NOT_FOUND` `campaign not found` when it is absent
  */
-export function loadCampaign(repository: CampaignRepository, campaignId: string): Campaign {
-  const campaign = repository.getCampaign(campaignId);
+export function foundCampaign(campaign: Campaign | undefined): Campaign {
   if (!campaign) throw new CampaignError("NOT_FOUND", "campaign not found");
   return campaign;
 }
 
 /**
+ * Reads a campaign without locking it (for reads).
+ *
  * @param repository - the open transaction
- * @param sessionId - the session's id
+ * @param campaignId - the campaign's id
+ * @returns the campaign
+ * @throws CampaignError `NOT_FOUND` `campaign not found`
+ */
+export async function loadCampaign(
+  repository: CampaignRepository,
+  campaignId: string,
+): Promise<Campaign> {
+  return foundCampaign(await repository.getCampaign(campaignId));
+}
+
+/**
+ * Takes the campaign's write lock and reads it: the first step of every write inside a
+ * campaign (see {@link CampaignRepository.lockCampaign}).
+ *
+ * @param repository - the open transaction
+ * @param campaignId - the campaign's id
+ * @returns the campaign
+ * @throws CampaignError `NOT_FOUND` `campaign not found`
+ */
+export async function lockCampaign(
+  repository: CampaignRepository,
+  campaignId: string,
+): Promise<Campaign> {
+  return foundCampaign(await repository.lockCampaign(campaignId));
+}
+
+/**
+ * @param session - a session looked up by id
  * @param campaignId - the campaign it must belong to
  * @returns the session
  * @throws CampaignError `NOT_FOUND` `session not found` when absent or in another campaign
  */
-export function loadSessionOfCampaign(
-  repository: CampaignRepository,
-  sessionId: string,
-  campaignId: string,
-): Session {
-  const session = repository.getSession(sessionId);
+export function sessionOfCampaign(session: Session | undefined, campaignId: string): Session {
   if (!session || session.campaign_id !== campaignId) {
     throw new CampaignError("NOT_FOUND", "session not found");
   }
@@ -88,45 +105,26 @@ export function assertSessionActive(session: Session): void {
   }
 }
 
-/** A character with its profile and state. */
-export interface CharacterSheet {
-  character: Character;
-  profile: CharacterProfile;
-  state: CharacterState;
-}
-
 /**
- * @param repository - the open transaction
- * @param characterId - the character's id
+ * @param sheet - a character's sheet looked up by id
  * @param campaignId - the campaign it must belong to
- * @returns the character's sheet, or `undefined` when absent or in another campaign
+ * @returns the sheet, or `undefined` when absent or in another campaign
  */
-export function findSheet(
-  repository: CampaignRepository,
-  characterId: string,
+export function sheetOfCampaign(
+  sheet: CharacterSheet | undefined,
   campaignId: string,
 ): CharacterSheet | undefined {
-  const character = repository.getCharacter(characterId);
-  if (!character || character.campaign_id !== campaignId) return undefined;
-  const profile = repository.getProfile(characterId);
-  const state = repository.getState(characterId);
-  if (!profile || !state) throw new Error(`character ${characterId} has no profile or state`);
-  return { character, profile, state };
+  return sheet?.character.campaign_id === campaignId ? sheet : undefined;
 }
 
 /**
- * @param repository - the open transaction
- * @param characterId - the character's id
+ * @param sheet - a character's sheet looked up by id
  * @param campaignId - the campaign it must belong to
- * @returns the character's sheet
- * @throws CampaignError `NOT_FOUND` `character not found`
+ * @returns the sheet
+ * @throws CampaignError `NOT_FOUND` `character not found` when absent or in another campaign
  */
-export function loadSheet(
-  repository: CampaignRepository,
-  characterId: string,
-  campaignId: string,
-): CharacterSheet {
-  const sheet = findSheet(repository, characterId, campaignId);
-  if (!sheet) throw new CampaignError("NOT_FOUND", "character not found");
-  return sheet;
+export function foundSheet(sheet: CharacterSheet | undefined, campaignId: string): CharacterSheet {
+  const found = sheetOfCampaign(sheet, campaignId);
+  if (!found) throw new CampaignError("NOT_FOUND", "character not found");
+  return found;
 }

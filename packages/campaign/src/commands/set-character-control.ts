@@ -3,7 +3,7 @@ import { formatTimestamp } from "../domain/timestamps.js";
 import { charactersUri, eventsUri } from "../resource-uris.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
-import { loadCampaign, loadSheet, requireCampaignId } from "./scope.js";
+import { foundSheet, lockCampaign, requireCampaignId } from "./scope.js";
 
 /** Input of `character_control_set`. */
 export interface SetCharacterControlInput {
@@ -27,30 +27,31 @@ export interface CharacterControl {
  * @param environment - store and clock
  * @param caller - the calling MCP session
  * @param input - the character and its new controller
- * @returns the assignment, `GM` upper-cased
+ * @returns the assignment, `GM` upper-cased, once committed
  * @throws CampaignError for a missing campaign, character or participant
  */
-export function setCharacterControl(
+export async function setCharacterControl(
   environment: CommandEnvironment,
   caller: Caller,
   input: SetCharacterControlInput,
-): CommandResult<CharacterControl> {
+): Promise<CommandResult<CharacterControl>> {
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const stamp = stampInvocation(environment, caller);
   const controller = input.controller.toUpperCase() === "GM" ? "GM" : input.controller;
-  return environment.store.write((repository) => {
-    loadCampaign(repository, campaignId);
-    const { character } = loadSheet(repository, input.character_id, campaignId);
-    if (controller !== "GM") {
-      const participant = repository.getParticipant(controller);
-      if (!participant || participant.campaign_id !== campaignId) {
-        throw new CampaignError("NOT_FOUND", "participant not found");
-      }
+  return environment.store.write(async (repository) => {
+    const [, sheet, participant] = await Promise.all([
+      lockCampaign(repository, campaignId),
+      repository.getSheet(input.character_id),
+      controller === "GM" ? undefined : repository.getParticipant(controller),
+    ]);
+    const { character } = foundSheet(sheet, campaignId);
+    if (controller !== "GM" && participant?.campaign_id !== campaignId) {
+      throw new CampaignError("NOT_FOUND", "participant not found");
     }
     const now = formatTimestamp(environment.now());
-    repository.updateCharacter({ ...character, controller, updated_at: now });
+    await repository.updateCharacter({ ...character, controller, updated_at: now });
     const changedUris = [charactersUri(campaignId)];
-    const logged = logToActiveSession(repository, campaignId, stamp, now, {
+    const logged = await logToActiveSession(repository, campaignId, stamp, now, {
       type: "CHARACTER_CONTROL_SET",
       character_id: character.id,
       payload: {

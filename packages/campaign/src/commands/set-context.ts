@@ -1,7 +1,7 @@
 import { CampaignError } from "../domain/campaign-error.js";
 import type { SessionContext } from "../domain/records.js";
 import type { CommandEnvironment } from "./command-environment.js";
-import { loadCampaign } from "./scope.js";
+import { foundCampaign } from "./scope.js";
 
 /** Input of `set_context`: omitted optional fields become `null`. */
 export interface SetContextInput {
@@ -20,21 +20,26 @@ export interface SetContextInput {
  * @throws CampaignError for an unknown campaign, session or participant, or one of another
  *   campaign
  */
-export function checkContext(
+export async function checkContext(
   environment: CommandEnvironment,
   input: SetContextInput,
-): SessionContext {
-  return environment.store.read((repository) => {
-    loadCampaign(repository, input.campaign_id);
+): Promise<SessionContext> {
+  return environment.store.read(async (repository) => {
+    const [campaign, session, participant] = await Promise.all([
+      repository.getCampaign(input.campaign_id),
+      input.session_id === undefined ? undefined : repository.getSession(input.session_id),
+      input.participant_id === undefined
+        ? undefined
+        : repository.getParticipant(input.participant_id),
+    ]);
+    foundCampaign(campaign);
     if (input.session_id !== undefined) {
-      const session = repository.getSession(input.session_id);
       if (!session) throw new CampaignError("NOT_FOUND", "session not found");
       if (session.campaign_id !== input.campaign_id) {
         throw new CampaignError("INVALID_ARGUMENT", "session does not belong to campaign");
       }
     }
     if (input.participant_id !== undefined) {
-      const participant = repository.getParticipant(input.participant_id);
       if (!participant) throw new CampaignError("NOT_FOUND", "participant not found");
       if (participant.campaign_id !== input.campaign_id) {
         throw new CampaignError("INVALID_ARGUMENT", "participant does not belong to campaign");

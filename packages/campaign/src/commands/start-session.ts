@@ -3,8 +3,8 @@ import type { Session } from "../domain/records.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { eventsUri, sessionsUri } from "../resource-uris.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
-import { appendEvents, stampInvocation } from "./event-log.js";
-import { loadCampaign, requireCampaignId } from "./scope.js";
+import { nextEvents, stampInvocation } from "./event-log.js";
+import { lockCampaign, requireCampaignId } from "./scope.js";
 
 /** Input of `session_start`, text already trimmed. */
 export interface StartSessionInput {
@@ -19,19 +19,21 @@ export interface StartSessionInput {
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the campaign and an optional name
- * @returns the new session
+ * @returns the new session, once committed
  * @throws CampaignError for a missing campaign or when a session is already active
  */
-export function startSession(
+export async function startSession(
   environment: CommandEnvironment,
   caller: Caller,
   input: StartSessionInput,
-): CommandResult<Session> {
+): Promise<CommandResult<Session>> {
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const stamp = stampInvocation(environment, caller);
-  return environment.store.write((repository) => {
-    loadCampaign(repository, campaignId);
-    const active = repository.findActiveSession(campaignId);
+  return environment.store.write(async (repository) => {
+    const [, active] = await Promise.all([
+      lockCampaign(repository, campaignId),
+      repository.findActiveSession(campaignId),
+    ]);
     if (active) {
       throw new CampaignError("FAILED_PRECONDITION", `active session exists: ${active.id}`);
     }
@@ -44,9 +46,13 @@ export function startSession(
       started_at: now,
       updated_at: now,
     };
-    repository.insertSession(session);
-    appendEvents(repository, session.id, stamp, now, [
-      { type: "SESSION_STARTED", payload: { campaign_id: campaignId } },
+    await Promise.all([
+      repository.insertSession(session),
+      repository.appendEvents(
+        nextEvents(session.id, undefined, stamp, now, [
+          { type: "SESSION_STARTED", payload: { campaign_id: campaignId } },
+        ]),
+      ),
     ]);
     return { value: session, changedUris: [sessionsUri(campaignId), eventsUri(session.id)] };
   });

@@ -1,4 +1,4 @@
-import { type DieRoller, rollAction } from "@tabletop-mcp/duality";
+import { type DieRoller, rollAction } from "@tabletop-mcp/duality/engine";
 import type { RollFlavor } from "./records.js";
 
 /** One named bonus or penalty of a roll, e.g. an Experience. */

@@ -100,6 +100,13 @@ export interface Session {
   ended_at?: string;
 }
 
+/** A character with its profile and state (the answer of `character_sheet_get`). */
+export interface CharacterSheet {
+  character: Character;
+  profile: CharacterProfile;
+  state: CharacterState;
+}
+
 /** One entry of a session's append-only log (§2.7). */
 export interface SessionEvent {
   session_id: string;

@@ -21,7 +21,7 @@ interface CampaignList {
     repository: CampaignRepository,
     campaignId: string,
     page: PageRequest,
-  ): Page<{ id: string }> | undefined;
+  ): Promise<Page<{ id: string }> | undefined>;
 }
 
 const LISTS: readonly CampaignList[] = [
@@ -53,14 +53,18 @@ function listTemplate(store: CampaignStore, list: CampaignList): ResourceTemplat
     name: `campaign-${list.kind}`,
     title: list.title,
     description: list.description,
-    read: (source, address) => {
+    read: async (source, address) => {
       const campaignId = address.id ?? "";
-      const found = source.read((repository) => {
-        if (!repository.getCampaign(campaignId)) throw resourceNotFound("campaign not found");
-        return list.fetch(repository, campaignId, {
-          afterId: address.page.cursor,
-          limit: address.page.limit,
-        });
+      const found = await source.read(async (repository) => {
+        const [campaign, page] = await Promise.all([
+          repository.getCampaign(campaignId),
+          list.fetch(repository, campaignId, {
+            afterId: address.page.cursor,
+            limit: address.page.limit,
+          }),
+        ]);
+        if (!campaign) throw resourceNotFound("campaign not found");
+        return page;
       });
       return pageBody(list.kind, found, (item) => item.id);
     },

@@ -19,8 +19,8 @@ export interface CampaignTemplateSpec {
   title: string;
   description: string;
   /** Builds the resource's JSON from a well-formed address, or throws a JSON-RPC error. */
-  read(store: CampaignStore, address: ResourceAddress): unknown;
-  list?(store: CampaignStore): ResourceListing[];
+  read(store: CampaignStore, address: ResourceAddress): Promise<unknown>;
+  list?(store: CampaignStore): Promise<ResourceListing[]>;
 }
 
 const MIME_TYPE = "application/json";
@@ -54,10 +54,9 @@ export function campaignResourceTemplate(
       description: spec.description,
       mimeType: MIME_TYPE,
       scope: "campaign:read",
-      ...(spec.list ? { list: () => spec.list?.(store) ?? [] } : {}),
+      ...(spec.list ? { list: async () => (await spec.list?.(store)) ?? [] } : {}),
       read: async (uri) => {
-        const body = spec.read(store, parseResourceUri(uri, spec.kind));
-        await store.flush();
+        const body = await spec.read(store, parseResourceUri(uri, spec.kind));
         return { text: JSON.stringify(body) };
       },
     },

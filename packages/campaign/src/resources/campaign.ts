@@ -18,18 +18,20 @@ export function campaignTemplate(store: CampaignStore): ResourceTemplate {
     name: "campaign",
     title: "Campaign",
     description: "One campaign: name, GM mode, theme, counts and GM Fear.",
-    read: (source, address) => {
-      const campaign = source.read((repository) => repository.getCampaign(address.id ?? ""));
+    read: async (source, address) => {
+      const campaign = await source.read((repository) => repository.getCampaign(address.id ?? ""));
       if (!campaign) throw resourceNotFound("campaign not found");
       return { campaign };
     },
-    list: (source) =>
-      source
-        .read((repository) => repository.listCampaigns({ limit: LISTED_CAMPAIGNS }))
-        ?.items.map((campaign) => ({
-          uri: campaignUri(campaign.id),
-          name: campaign.name,
-          mimeType: "application/json",
-        })) ?? [],
+    list: async (source) => {
+      const page = await source.read((repository) =>
+        repository.listCampaigns({ limit: LISTED_CAMPAIGNS }),
+      );
+      return (page?.items ?? []).map((campaign) => ({
+        uri: campaignUri(campaign.id),
+        name: campaign.name,
+        mimeType: "application/json",
+      }));
+    },
   });
 }

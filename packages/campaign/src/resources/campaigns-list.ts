@@ -7,8 +7,8 @@ import type { PageQuery } from "./resource-address.js";
 const DESCRIPTION =
   "Every campaign, oldest first, with participant and character counts and GM Fear. Paged: ?limit=1..200 (default 50) and ?cursor=<next_cursor>.";
 
-function readCampaigns(store: CampaignStore, page: PageQuery): unknown {
-  const found = store.read((repository) =>
+async function readCampaigns(store: CampaignStore, page: PageQuery): Promise<unknown> {
+  const found = await store.read((repository) =>
     repository.listCampaigns({ afterId: page.cursor, limit: page.limit }),
   );
   return pageBody("campaigns", found, (campaign) => campaign.id);
@@ -29,8 +29,7 @@ export function campaignsListResource(store: CampaignStore): ResourceSpec {
     mimeType: "application/json",
     scope: "campaign:read",
     read: async () => {
-      const body = readCampaigns(store, { limit: 50, cursor: undefined });
-      await store.flush();
+      const body = await readCampaigns(store, { limit: 50, cursor: undefined });
       return { text: JSON.stringify(body) };
     },
   });

@@ -29,12 +29,16 @@ export function sessionEventsTemplate(store: CampaignStore): ResourceTemplate {
     title: "Session events",
     description:
       "A session's event log, newest first (descending seq): rolls, outcomes, rejections, patches, notes. Paged: ?limit=1..200 (default 50), ?cursor=<next_cursor> for older events.",
-    read: (source, address) => {
+    read: async (source, address) => {
       const sessionId = address.id ?? "";
       const beforeSeq = parseSeqCursor(address.page.cursor);
-      const found = source.read((repository) => {
-        if (!repository.getSession(sessionId)) throw resourceNotFound("session not found");
-        return repository.listEvents(sessionId, { beforeSeq, limit: address.page.limit });
+      const found = await source.read(async (repository) => {
+        const [session, page] = await Promise.all([
+          repository.getSession(sessionId),
+          repository.listEvents(sessionId, { beforeSeq, limit: address.page.limit }),
+        ]);
+        if (!session) throw resourceNotFound("session not found");
+        return page;
       });
       return pageBody("events", found, (event) => String(event.seq));
     },

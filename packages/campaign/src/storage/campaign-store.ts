@@ -2,6 +2,7 @@ import type {
   Campaign,
   Character,
   CharacterProfile,
+  CharacterSheet,
   CharacterState,
   Participant,
   Session,
@@ -33,56 +34,92 @@ export interface LogTail {
 }
 
 /**
- * Reads and writes of campaign records inside one transaction. Lookups return `undefined` for
- * absent records; list methods return `undefined` when `afterId` names no record of the list.
+ * Reads and writes of campaign records inside one transaction. Lookups resolve to `undefined`
+ * for absent records; list methods resolve to `undefined` when `afterId` names no record of the
+ * list. Calls may be issued together (e.g. with `Promise.all`): a store runs them in the order
+ * they were made, which lets PostgreSQL pipeline them.
+ *
+ * Writes inside a campaign are serialised by its write lock: a write that reads a campaign's
+ * records in order to change them takes the lock first, with {@link lockCampaign} or
+ * {@link lockSession}, and everything it reads afterwards is current until it commits. On
+ * SQLite the write transaction already holds the whole database.
  */
 export interface CampaignRepository {
-  getCampaign(id: string): Campaign | undefined;
-  insertCampaign(campaign: Campaign): void;
-  updateCampaign(campaign: Campaign): void;
-  listCampaigns(page: PageRequest): Page<Campaign> | undefined;
+  getCampaign(id: string): Promise<Campaign | undefined>;
+  /** The campaign, read after taking its write lock, which holds until the transaction ends. */
+  lockCampaign(id: string): Promise<Campaign | undefined>;
+  insertCampaign(campaign: Campaign): Promise<void>;
+  updateCampaign(campaign: Campaign): Promise<void>;
+  listCampaigns(page: PageRequest): Promise<Page<Campaign> | undefined>;
 
-  getParticipant(id: string): Participant | undefined;
-  insertParticipant(participant: Participant): void;
-  listParticipants(campaignId: string, page: PageRequest): Page<Participant> | undefined;
+  getParticipant(id: string): Promise<Participant | undefined>;
+  insertParticipant(participant: Participant): Promise<void>;
+  listParticipants(campaignId: string, page: PageRequest): Promise<Page<Participant> | undefined>;
 
-  getCharacter(id: string): Character | undefined;
-  insertCharacter(character: Character): void;
-  updateCharacter(character: Character): void;
-  listCharacters(campaignId: string, page: PageRequest): Page<Character> | undefined;
-  getProfile(characterId: string): CharacterProfile | undefined;
-  putProfile(profile: CharacterProfile): void;
-  getState(characterId: string): CharacterState | undefined;
-  putState(state: CharacterState): void;
+  getCharacter(id: string): Promise<Character | undefined>;
+  insertCharacter(character: Character): Promise<void>;
+  updateCharacter(character: Character): Promise<void>;
+  listCharacters(campaignId: string, page: PageRequest): Promise<Page<Character> | undefined>;
+  /** The character with its profile and state. */
+  getSheet(characterId: string): Promise<CharacterSheet | undefined>;
+  putProfile(profile: CharacterProfile): Promise<void>;
+  putState(state: CharacterState): Promise<void>;
 
-  getSession(id: string): Session | undefined;
-  findActiveSession(campaignId: string): Session | undefined;
-  insertSession(session: Session): void;
-  updateSession(session: Session): void;
-  listSessions(campaignId: string, page: PageRequest): Page<Session> | undefined;
+  getSession(id: string): Promise<Session | undefined>;
+  /** The session, read after taking its campaign's write lock (see {@link lockCampaign}). */
+  lockSession(id: string): Promise<Session | undefined>;
+  findActiveSession(campaignId: string): Promise<Session | undefined>;
+  insertSession(session: Session): Promise<void>;
+  updateSession(session: Session): Promise<void>;
+  listSessions(campaignId: string, page: PageRequest): Promise<Page<Session> | undefined>;
 
-  logTail(sessionId: string): LogTail | undefined;
-  appendEvent(event: SessionEvent): void;
-  getEvent(sessionId: string, seq: number): SessionEvent | undefined;
+  logTail(sessionId: string): Promise<LogTail | undefined>;
+  /** Appends events, in order, to their sessions' logs. */
+  appendEvents(events: readonly SessionEvent[]): Promise<void>;
+  getEvent(sessionId: string, seq: number): Promise<SessionEvent | undefined>;
   /** Newest first; `undefined` when `beforeSeq` names no event of the session. */
-  listEvents(sessionId: string, page: EventPageRequest): Page<SessionEvent> | undefined;
+  listEvents(sessionId: string, page: EventPageRequest): Promise<Page<SessionEvent> | undefined>;
 
-  hasOutcomeApplication(sessionId: string, rollSeq: number): boolean;
-  recordOutcomeApplication(sessionId: string, rollSeq: number, appliedAt: string): void;
+  hasOutcomeApplication(sessionId: string, rollSeq: number): Promise<boolean>;
+  recordOutcomeApplication(sessionId: string, rollSeq: number, appliedAt: string): Promise<void>;
 }
 
 /**
- * The storage port. Every tool call's reads and writes run as one atomic unit that is rolled
- * back whole when the work throws; calls that arrive together are committed together (group
- * commit), so a caller must await {@link CampaignStore.flush} before acknowledging anything.
+ * What a write returns: its value and the resource URIs (without query) whose content it
+ * changed. The store publishes the URIs in the same transaction, so that other processes
+ * sharing the database learn of exactly the changes that were committed.
+ */
+export interface Written<Value> {
+  value: Value;
+  changedUris: string[];
+}
+
+/**
+ * A change committed by another process sharing the database: the URIs it changed, or
+ * `missed` when changes may have gone unseen (so every subscribed URI may be stale).
+ */
+export type ExternalChange = { kind: "changed"; uris: readonly string[] } | { kind: "missed" };
+
+/**
+ * The storage port, implemented on SQLite and on PostgreSQL. Every tool call's reads and writes
+ * run as one transaction that is rolled back whole when the work throws.
  */
 export interface CampaignStore {
-  /** Runs `work` as one atomic unit of the current write batch; undoes it whole if it throws. */
-  write<Result>(work: (repository: CampaignRepository) => Result): Result;
-  /** Runs `work` against one consistent view, which includes the current batch's writes. */
-  read<Result>(work: (repository: CampaignRepository) => Result): Result;
-  /** Resolves once every write made so far is committed to disk; rejects if the commit failed. */
-  flush(): Promise<void>;
-  /** Commits what is pending, then closes the database. */
-  close(): void;
+  /**
+   * Runs `work` as one transaction and publishes the URIs it changed. Resolves once the
+   * transaction is durably committed; rejects, having changed nothing, when `work` throws or the
+   * commit fails.
+   */
+  write<Value>(
+    work: (repository: CampaignRepository) => Promise<Written<Value>>,
+  ): Promise<Written<Value>>;
+  /** Runs reads that see every write acknowledged before they started; resolves once what they saw is durable. */
+  read<Result>(work: (repository: CampaignRepository) => Promise<Result>): Promise<Result>;
+  /**
+   * Calls `listener` for every change another process commits to the same database, until the
+   * returned function is called or the store closes.
+   */
+  watchExternalChanges(listener: (change: ExternalChange) => void): () => void;
+  /** Lets pending writes commit, stops watching, then closes the database. */
+  close(): Promise<void>;
 }

@@ -29,8 +29,6 @@ export function campaignCreateTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
-        createCampaign(dependencies.environment, args),
-      ),
+      runCommand(context, () => createCampaign(dependencies.environment, args)),
   });
 }

@@ -34,7 +34,7 @@ export function characterControlSetTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
     scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         setCharacterControl(dependencies.environment, callerOf(dependencies), args),
       ),
   });

@@ -41,7 +41,7 @@ export function characterCreateTool(dependencies: ToolDependencies): Tool {
     scope: "campaign:write",
     checkArguments: (args) => traitCountProblems(args.profile?.traits, "profile.traits"),
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         createCharacter(dependencies.environment, callerOf(dependencies), args),
       ),
   });

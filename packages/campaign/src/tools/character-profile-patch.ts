@@ -35,7 +35,7 @@ export function characterProfilePatchTool(dependencies: ToolDependencies): Tool 
     scope: "campaign:write",
     checkArguments: (args) => traitCountProblems(args.traits, "traits"),
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         patchCharacterProfile(dependencies.environment, callerOf(dependencies), args),
       ),
   });

@@ -35,8 +35,6 @@ export function characterSheetGetTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false },
     scope: "campaign:read",
     handler: (args) =>
-      runQuery(dependencies.environment.store, () =>
-        getCharacterSheet(dependencies.environment, callerOf(dependencies), args),
-      ),
+      runQuery(() => getCharacterSheet(dependencies.environment, callerOf(dependencies), args)),
   });
 }

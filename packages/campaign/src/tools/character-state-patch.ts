@@ -30,7 +30,7 @@ export function characterStatePatchTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
     scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         patchCharacterState(dependencies.environment, callerOf(dependencies), args),
       ),
   });

@@ -32,7 +32,7 @@ export function gmFearAdjustTool(dependencies: ToolDependencies): Tool {
     checkArguments: (args) =>
       args.delta === 0 ? [{ parameter: "delta", issue: "Value must not be 0" }] : [],
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         adjustGmFear(dependencies.environment, callerOf(dependencies), args),
       ),
   });

@@ -33,7 +33,7 @@ export function participantCreateTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         createParticipant(dependencies.environment, callerOf(dependencies), args),
       ),
   });

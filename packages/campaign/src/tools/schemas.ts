@@ -20,9 +20,21 @@ export function idParameter(description: string) {
   return z.string().regex(ID_PATTERN).describe(description);
 }
 
-/** @returns a free-text parameter, trimmed before its length is checked */
+/** The issue of a text holding U+0000, which PostgreSQL cannot store in text. */
+export const NUL_ISSUE = "Must not contain the NUL character (U+0000)";
+
+/**
+ * @returns a free-text parameter, trimmed before its length is checked; U+0000 is refused
+ *   whatever the store, so that SQLite and PostgreSQL answer alike
+ */
 export function textParameter(min: number, max: number, description: string) {
-  return z.string().trim().min(min).max(max).describe(description);
+  return z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((text) => !text.includes("\u0000"), NUL_ISSUE)
+    .describe(description);
 }
 
 export const campaignIdParameter = idParameter(

@@ -65,7 +65,7 @@ export function sessionActionRollTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         rollActionInSession(dependencies.environment, callerOf(dependencies), args),
       ),
   });

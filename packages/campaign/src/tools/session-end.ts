@@ -24,8 +24,6 @@ export function sessionEndTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true },
     scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
-        endSession(dependencies.environment, callerOf(dependencies), args),
-      ),
+      runCommand(context, () => endSession(dependencies.environment, callerOf(dependencies), args)),
   });
 }

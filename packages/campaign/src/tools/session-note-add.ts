@@ -29,7 +29,7 @@ export function sessionNoteAddTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         addSessionNote(dependencies.environment, callerOf(dependencies), args),
       ),
   });

@@ -41,7 +41,7 @@ export function sessionRollOutcomeApplyTool(dependencies: ToolDependencies): Too
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         applyOutcomeOfRoll(dependencies.environment, callerOf(dependencies), args),
       ),
   });

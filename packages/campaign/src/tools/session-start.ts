@@ -27,7 +27,7 @@ export function sessionStartTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, dependencies.environment.store, () =>
+      runCommand(context, () =>
         startSession(dependencies.environment, callerOf(dependencies), args),
       ),
   });

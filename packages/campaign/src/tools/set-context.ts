@@ -31,9 +31,7 @@ export function setContextTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false },
     scope: "campaign:read",
     handler: async (args) => {
-      const next = await runQuery(dependencies.environment.store, () =>
-        checkContext(dependencies.environment, args),
-      );
+      const next = await runQuery(() => checkContext(dependencies.environment, args));
       if (dependencies.replaceContext(next)) dependencies.contextUpdated();
       return { context: next };
     },

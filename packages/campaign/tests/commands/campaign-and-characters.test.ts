@@ -11,16 +11,16 @@ import { startSession } from "../../src/commands/start-session.js";
 import { CampaignError } from "../../src/domain/campaign-error.js";
 import { callerWith, eventsOf, testEnvironment } from "./test-environment.js";
 
-function setUp() {
-  const environment = testEnvironment();
-  const campaign = createCampaign(environment, { name: "C", gm_mode: "HUMAN" }).value;
+async function setUp() {
+  const environment = await testEnvironment();
+  const campaign = (await createCampaign(environment, { name: "C", gm_mode: "HUMAN" })).value;
   const caller = callerWith({ campaign_id: campaign.id });
   return { environment, campaign, caller };
 }
 
-function failure(action: () => unknown): { code: string; message: string } {
+async function failure(action: () => Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
-    action();
+    await action();
   } catch (error) {
     if (error instanceof CampaignError) return { code: error.code, message: error.message };
     throw error;
@@ -29,9 +29,9 @@ function failure(action: () => unknown): { code: string; message: string } {
 }
 
 describe("campaign_create", () => {
-  it("starts a campaign with no members, no Fear and an empty theme", () => {
-    const environment = testEnvironment();
-    const { value, changedUris } = createCampaign(environment, { name: "X", gm_mode: "AI" });
+  it("starts a campaign with no members, no Fear and an empty theme", async () => {
+    const environment = await testEnvironment();
+    const { value, changedUris } = await createCampaign(environment, { name: "X", gm_mode: "AI" });
     expect(value).toEqual({
       id: "camp_1",
       name: "X",
@@ -59,10 +59,10 @@ describe("campaign_create", () => {
 });
 
 describe("context defaults", () => {
-  it("asks for a campaign when neither the argument nor the context gives one", () => {
-    const { environment } = setUp();
+  it("asks for a campaign when neither the argument nor the context gives one", async () => {
+    const { environment } = await setUp();
     expect(
-      failure(() =>
+      await failure(() =>
         createParticipant(environment, callerWith(), { display_name: "P", role: "GM" }),
       ),
     ).toEqual({
@@ -71,10 +71,10 @@ describe("context defaults", () => {
     });
   });
 
-  it("prefers the explicit campaign over the context's", () => {
-    const { environment, caller } = setUp();
+  it("prefers the explicit campaign over the context's", async () => {
+    const { environment, caller } = await setUp();
     expect(
-      failure(() =>
+      await failure(() =>
         createParticipant(environment, caller, {
           campaign_id: "camp_missing",
           display_name: "P",
@@ -86,43 +86,49 @@ describe("context defaults", () => {
 });
 
 describe("set_context", () => {
-  it("replaces the whole context, omitted fields becoming null", () => {
-    const { environment, campaign } = setUp();
-    expect(checkContext(environment, { campaign_id: campaign.id })).toEqual({
+  it("replaces the whole context, omitted fields becoming null", async () => {
+    const { environment, campaign } = await setUp();
+    expect(await checkContext(environment, { campaign_id: campaign.id })).toEqual({
       campaign_id: campaign.id,
       session_id: null,
       participant_id: null,
     });
   });
 
-  it("names each wrong id in the spec's words", () => {
-    const { environment, campaign, caller } = setUp();
-    const other = createCampaign(environment, { name: "O", gm_mode: "HUMAN" }).value;
-    const foreignSession = startSession(environment, callerWith(), { campaign_id: other.id }).value;
-    const foreignParticipant = createParticipant(environment, caller, {
-      campaign_id: other.id,
-      display_name: "F",
-      role: "PLAYER",
-    }).value;
+  it("names each wrong id in the spec's words", async () => {
+    const { environment, campaign, caller } = await setUp();
+    const other = (await createCampaign(environment, { name: "O", gm_mode: "HUMAN" })).value;
+    const foreignSession = (
+      await startSession(environment, callerWith(), { campaign_id: other.id })
+    ).value;
+    const foreignParticipant = (
+      await createParticipant(environment, caller, {
+        campaign_id: other.id,
+        display_name: "F",
+        role: "PLAYER",
+      })
+    ).value;
     const check = (input: Parameters<typeof checkContext>[1]) =>
       failure(() => checkContext(environment, input));
-    expect(check({ campaign_id: "camp_none" })).toEqual({
+    expect(await check({ campaign_id: "camp_none" })).toEqual({
       code: "NOT_FOUND",
       message: "campaign not found",
     });
-    expect(check({ campaign_id: campaign.id, session_id: "sess_none" })).toEqual({
+    expect(await check({ campaign_id: campaign.id, session_id: "sess_none" })).toEqual({
       code: "NOT_FOUND",
       message: "session not found",
     });
-    expect(check({ campaign_id: campaign.id, session_id: foreignSession.id })).toEqual({
+    expect(await check({ campaign_id: campaign.id, session_id: foreignSession.id })).toEqual({
       code: "INVALID_ARGUMENT",
       message: "session does not belong to campaign",
     });
-    expect(check({ campaign_id: campaign.id, participant_id: "part_none" })).toEqual({
+    expect(await check({ campaign_id: campaign.id, participant_id: "part_none" })).toEqual({
       code: "NOT_FOUND",
       message: "participant not found",
     });
-    expect(check({ campaign_id: campaign.id, participant_id: foreignParticipant.id })).toEqual({
+    expect(
+      await check({ campaign_id: campaign.id, participant_id: foreignParticipant.id }),
+    ).toEqual({
       code: "INVALID_ARGUMENT",
       message: "participant does not belong to campaign",
     });
@@ -130,28 +136,32 @@ describe("set_context", () => {
 });
 
 describe("participant_create", () => {
-  it("defaults the controller to HUMAN and counts the participant", () => {
-    const { environment, campaign, caller } = setUp();
-    const participant = createParticipant(environment, caller, {
-      display_name: "Alice",
-      role: "PLAYER",
-    }).value;
+  it("defaults the controller to HUMAN and counts the participant", async () => {
+    const { environment, campaign, caller } = await setUp();
+    const participant = (
+      await createParticipant(environment, caller, {
+        display_name: "Alice",
+        role: "PLAYER",
+      })
+    ).value;
     expect(participant.controller).toBe("HUMAN");
-    const stored = environment.store.read((repository) => repository.getCampaign(campaign.id));
+    const stored = await environment.store.read((repository) =>
+      repository.getCampaign(campaign.id),
+    );
     expect(stored?.participant_count).toBe(1);
     expect(stored?.updated_at).toBe(participant.created_at);
   });
 
-  it("is logged only when the campaign has an active session", () => {
-    const { environment, caller } = setUp();
-    createParticipant(environment, caller, { display_name: "Early", role: "GM" });
-    const session = startSession(environment, caller, {}).value;
-    const { changedUris, value } = createParticipant(environment, caller, {
+  it("is logged only when the campaign has an active session", async () => {
+    const { environment, caller } = await setUp();
+    await createParticipant(environment, caller, { display_name: "Early", role: "GM" });
+    const session = (await startSession(environment, caller, {})).value;
+    const { changedUris, value } = await createParticipant(environment, caller, {
       display_name: "Late",
       role: "PLAYER",
       controller: "AI",
     });
-    const events = eventsOf(environment, session.id);
+    const events = await eventsOf(environment, session.id);
     expect(events.map((event) => event.type)).toEqual(["SESSION_STARTED", "PARTICIPANT_CREATED"]);
     expect(JSON.parse(events[1]?.payload_json ?? "")).toEqual({ participant: value });
     expect(events[1]?.character_id).toBeUndefined();
@@ -160,11 +170,12 @@ describe("participant_create", () => {
 });
 
 describe("character_create", () => {
-  it("gives a PC the SRD defaults: six traits at 0, Hope 2 and every HP", () => {
-    const { environment, caller } = setUp();
-    const character = createCharacter(environment, caller, { name: "Thorin", kind: "PC" }).value;
+  it("gives a PC the SRD defaults: six traits at 0, Hope 2 and every HP", async () => {
+    const { environment, caller } = await setUp();
+    const character = (await createCharacter(environment, caller, { name: "Thorin", kind: "PC" }))
+      .value;
     expect(character.controller).toBeNull();
-    const sheet = getCharacterSheet(environment, caller, { character_id: character.id });
+    const sheet = await getCharacterSheet(environment, caller, { character_id: character.id });
     expect(sheet.profile).toEqual({
       character_id: character.id,
       traits: { agility: 0, strength: 0, finesse: 0, instinct: 0, presence: 0, knowledge: 0 },
@@ -177,14 +188,16 @@ describe("character_create", () => {
     expect(sheet.state).toEqual({ character_id: character.id, hope: 2, stress: 0, hp: 6 });
   });
 
-  it("gives an NPC no Hope and the NPC defaults, overlaid by a given profile", () => {
-    const { environment, caller } = setUp();
-    const character = createCharacter(environment, caller, {
-      name: "Goblin",
-      kind: "NPC",
-      profile: { hp_max: 5, traits: { bravery: 1 } },
-    }).value;
-    const sheet = getCharacterSheet(environment, caller, { character_id: character.id });
+  it("gives an NPC no Hope and the NPC defaults, overlaid by a given profile", async () => {
+    const { environment, caller } = await setUp();
+    const character = (
+      await createCharacter(environment, caller, {
+        name: "Goblin",
+        kind: "NPC",
+        profile: { hp_max: 5, traits: { bravery: 1 } },
+      })
+    ).value;
+    const sheet = await getCharacterSheet(environment, caller, { character_id: character.id });
     expect(sheet.profile).toMatchObject({
       traits: { bravery: 1 },
       hp_max: 5,
@@ -196,10 +209,10 @@ describe("character_create", () => {
     expect(sheet.state).toEqual({ character_id: character.id, hope: 0, stress: 0, hp: 5 });
   });
 
-  it("refuses thresholds out of order on the merged profile and writes nothing", () => {
-    const { environment, campaign, caller } = setUp();
+  it("refuses thresholds out of order on the merged profile and writes nothing", async () => {
+    const { environment, campaign, caller } = await setUp();
     expect(
-      failure(() =>
+      await failure(() =>
         createCharacter(environment, caller, {
           name: "Bad",
           kind: "PC",
@@ -207,22 +220,24 @@ describe("character_create", () => {
         }),
       ),
     ).toEqual({ code: "INVALID_ARGUMENT", message: "severe_threshold must be >= major_threshold" });
-    const stored = environment.store.read((repository) => repository.getCampaign(campaign.id));
+    const stored = await environment.store.read((repository) =>
+      repository.getCampaign(campaign.id),
+    );
     expect(stored?.character_count).toBe(0);
   });
 });
 
 describe("character_control_set", () => {
-  it("upper-cases GM and records the previous controller in the log", () => {
-    const { environment, caller } = setUp();
-    const character = createCharacter(environment, caller, { name: "A", kind: "PC" }).value;
-    const session = startSession(environment, caller, {}).value;
-    const result = setCharacterControl(environment, caller, {
+  it("upper-cases GM and records the previous controller in the log", async () => {
+    const { environment, caller } = await setUp();
+    const character = (await createCharacter(environment, caller, { name: "A", kind: "PC" })).value;
+    const session = (await startSession(environment, caller, {})).value;
+    const result = await setCharacterControl(environment, caller, {
       character_id: character.id,
       controller: "gm",
     });
     expect(result.value.controller).toBe("GM");
-    const [, logged] = eventsOf(environment, session.id);
+    const [, logged] = await eventsOf(environment, session.id);
     expect(JSON.parse(logged?.payload_json ?? "")).toEqual({
       character_id: character.id,
       controller: "GM",
@@ -230,29 +245,39 @@ describe("character_control_set", () => {
     });
   });
 
-  it("refuses characters and participants that are absent or of another campaign", () => {
-    const { environment, caller } = setUp();
-    const other = createCampaign(environment, { name: "O", gm_mode: "HUMAN" }).value;
-    const foreign = createCharacter(environment, caller, {
-      campaign_id: other.id,
-      name: "F",
-      kind: "PC",
-    }).value;
-    const foreignParticipant = createParticipant(environment, caller, {
-      campaign_id: other.id,
-      display_name: "P",
-      role: "PLAYER",
-    }).value;
-    const own = createCharacter(environment, caller, { name: "A", kind: "PC" }).value;
+  it("refuses characters and participants that are absent or of another campaign", async () => {
+    const { environment, caller } = await setUp();
+    const other = (await createCampaign(environment, { name: "O", gm_mode: "HUMAN" })).value;
+    const foreign = (
+      await createCharacter(environment, caller, {
+        campaign_id: other.id,
+        name: "F",
+        kind: "PC",
+      })
+    ).value;
+    const foreignParticipant = (
+      await createParticipant(environment, caller, {
+        campaign_id: other.id,
+        display_name: "P",
+        role: "PLAYER",
+      })
+    ).value;
+    const own = (await createCharacter(environment, caller, { name: "A", kind: "PC" })).value;
     const set = (character_id: string, controller: string) =>
       failure(() => setCharacterControl(environment, caller, { character_id, controller }));
-    expect(set("char_none", "GM")).toEqual({ code: "NOT_FOUND", message: "character not found" });
-    expect(set(foreign.id, "GM")).toEqual({ code: "NOT_FOUND", message: "character not found" });
-    expect(set(own.id, "part_none")).toEqual({
+    expect(await set("char_none", "GM")).toEqual({
+      code: "NOT_FOUND",
+      message: "character not found",
+    });
+    expect(await set(foreign.id, "GM")).toEqual({
+      code: "NOT_FOUND",
+      message: "character not found",
+    });
+    expect(await set(own.id, "part_none")).toEqual({
       code: "NOT_FOUND",
       message: "participant not found",
     });
-    expect(set(own.id, foreignParticipant.id)).toEqual({
+    expect(await set(own.id, foreignParticipant.id)).toEqual({
       code: "NOT_FOUND",
       message: "participant not found",
     });
@@ -260,46 +285,48 @@ describe("character_control_set", () => {
 });
 
 describe("character_profile_patch", () => {
-  it("replaces the trait map whole and logs before and after", () => {
-    const { environment, caller } = setUp();
-    const character = createCharacter(environment, caller, { name: "A", kind: "PC" }).value;
-    const session = startSession(environment, caller, {}).value;
-    const { value } = patchCharacterProfile(environment, caller, {
+  it("replaces the trait map whole and logs before and after", async () => {
+    const { environment, caller } = await setUp();
+    const character = (await createCharacter(environment, caller, { name: "A", kind: "PC" })).value;
+    const session = (await startSession(environment, caller, {})).value;
+    const { value } = await patchCharacterProfile(environment, caller, {
       character_id: character.id,
       traits: { agility: 2 },
     });
     expect(value.profile.traits).toEqual({ agility: 2 });
-    const [, logged] = eventsOf(environment, session.id);
+    const [, logged] = await eventsOf(environment, session.id);
     expect(logged?.type).toBe("CHARACTER_PROFILE_PATCHED");
     expect(logged?.character_id).toBe(character.id);
   });
 
-  it("writes nothing when no field is given", () => {
-    const { environment, caller } = setUp();
-    const character = createCharacter(environment, caller, { name: "A", kind: "PC" }).value;
-    const result = patchCharacterProfile(environment, caller, { character_id: character.id });
+  it("writes nothing when no field is given", async () => {
+    const { environment, caller } = await setUp();
+    const character = (await createCharacter(environment, caller, { name: "A", kind: "PC" })).value;
+    const result = await patchCharacterProfile(environment, caller, { character_id: character.id });
     expect(result.changedUris).toEqual([]);
-    const stored = environment.store.read((repository) => repository.getCharacter(character.id));
+    const stored = await environment.store.read((repository) =>
+      repository.getCharacter(character.id),
+    );
     expect(stored?.updated_at).toBe(character.updated_at);
   });
 
-  it("refuses maxima below the current state and thresholds out of order", () => {
-    const { environment, caller } = setUp();
-    const character = createCharacter(environment, caller, { name: "A", kind: "PC" }).value;
-    patchCharacterState(environment, caller, { character_id: character.id, stress: 4 });
+  it("refuses maxima below the current state and thresholds out of order", async () => {
+    const { environment, caller } = await setUp();
+    const character = (await createCharacter(environment, caller, { name: "A", kind: "PC" })).value;
+    await patchCharacterState(environment, caller, { character_id: character.id, stress: 4 });
     const patch = (fields: object) =>
       failure(() =>
         patchCharacterProfile(environment, caller, { character_id: character.id, ...fields }),
       );
-    expect(patch({ hp_max: 5 })).toEqual({
+    expect(await patch({ hp_max: 5 })).toEqual({
       code: "FAILED_PRECONDITION",
       message: "hp 6 exceeds hp_max 5; lower hp first",
     });
-    expect(patch({ stress_max: 3 })).toEqual({
+    expect(await patch({ stress_max: 3 })).toEqual({
       code: "FAILED_PRECONDITION",
       message: "stress 4 exceeds stress_max 3; lower stress first",
     });
-    expect(patch({ severe_threshold: 7 })).toEqual({
+    expect(await patch({ severe_threshold: 7 })).toEqual({
       code: "INVALID_ARGUMENT",
       message: "severe_threshold must be >= major_threshold",
     });
@@ -307,37 +334,39 @@ describe("character_profile_patch", () => {
 });
 
 describe("character_state_patch", () => {
-  it("refuses values above the profile's maxima", () => {
-    const { environment, caller } = setUp();
-    const character = createCharacter(environment, caller, { name: "A", kind: "PC" }).value;
+  it("refuses values above the profile's maxima", async () => {
+    const { environment, caller } = await setUp();
+    const character = (await createCharacter(environment, caller, { name: "A", kind: "PC" })).value;
     const patch = (fields: object) =>
       failure(() =>
         patchCharacterState(environment, caller, { character_id: character.id, ...fields }),
       );
-    expect(patch({ stress: 7 })).toEqual({
+    expect(await patch({ stress: 7 })).toEqual({
       code: "INVALID_ARGUMENT",
       message: "stress 7 exceeds stress_max 6",
     });
-    expect(patch({ hp: 7 })).toEqual({
+    expect(await patch({ hp: 7 })).toEqual({
       code: "INVALID_ARGUMENT",
       message: "hp 7 exceeds hp_max 6",
     });
   });
 
-  it("returns the current state without writing when no field is given", () => {
-    const { environment, caller } = setUp();
-    const character = createCharacter(environment, caller, { name: "A", kind: "PC" }).value;
-    const result = patchCharacterState(environment, caller, { character_id: character.id });
+  it("returns the current state without writing when no field is given", async () => {
+    const { environment, caller } = await setUp();
+    const character = (await createCharacter(environment, caller, { name: "A", kind: "PC" })).value;
+    const result = await patchCharacterState(environment, caller, { character_id: character.id });
     expect(result).toEqual({
       value: { state: { character_id: character.id, hope: 2, stress: 0, hp: 6 } },
       changedUris: [],
     });
   });
 
-  it("refuses an unknown character", () => {
-    const { environment, caller } = setUp();
+  it("refuses an unknown character", async () => {
+    const { environment, caller } = await setUp();
     expect(
-      failure(() => patchCharacterState(environment, caller, { character_id: "char_x", hope: 1 })),
+      await failure(() =>
+        patchCharacterState(environment, caller, { character_id: "char_x", hope: 1 }),
+      ),
     ).toEqual({ code: "NOT_FOUND", message: "character not found" });
   });
 });

@@ -12,23 +12,27 @@ import { startSession } from "../../src/commands/start-session.js";
 import { CampaignError } from "../../src/domain/campaign-error.js";
 import { callerWith, eventsOf, testEnvironment } from "./test-environment.js";
 
-function setUp(dice: number[] = []) {
-  const environment = testEnvironment(dice);
-  const campaign = createCampaign(environment, { name: "C", gm_mode: "HUMAN" }).value;
+async function setUp(dice: number[] = []) {
+  const environment = await testEnvironment(dice);
+  const campaign = (await createCampaign(environment, { name: "C", gm_mode: "HUMAN" })).value;
   const setup = callerWith({ campaign_id: campaign.id });
-  const hero = createCharacter(environment, setup, {
-    name: "A",
-    kind: "PC",
-    profile: { traits: { agility: 2, strength: -1 } },
-  }).value;
-  const session = startSession(environment, setup, {}).value;
+  const hero = (
+    await createCharacter(environment, setup, {
+      name: "A",
+      kind: "PC",
+      profile: { traits: { agility: 2, strength: -1 } },
+    })
+  ).value;
+  const session = (await startSession(environment, setup, {})).value;
   const caller = callerWith({ campaign_id: campaign.id, session_id: session.id });
   return { environment, campaign, hero, session, caller };
 }
 
-function failure(action: () => unknown): { code: string; message: string; uris?: string[] } {
+async function failure(
+  action: () => Promise<unknown>,
+): Promise<{ code: string; message: string; uris?: string[] }> {
   try {
-    action();
+    await action();
   } catch (error) {
     if (error instanceof CampaignError) return { code: error.code, message: error.message };
     if (error instanceof CommandFailure) {
@@ -44,41 +48,41 @@ function payload(json: string | undefined): unknown {
 }
 
 describe("session_start and session_end", () => {
-  it("refuses a second active session, naming the active one", () => {
-    const { environment, session, caller } = setUp();
-    expect(failure(() => startSession(environment, caller, {}))).toEqual({
+  it("refuses a second active session, naming the active one", async () => {
+    const { environment, session, caller } = await setUp();
+    expect(await failure(() => startSession(environment, caller, {}))).toEqual({
       code: "FAILED_PRECONDITION",
       message: `active session exists: ${session.id}`,
     });
   });
 
-  it("ends a session once, logging SESSION_ENDED last, and then changes nothing", () => {
-    const { environment, session, caller } = setUp();
-    const ended = endSession(environment, caller, {});
+  it("ends a session once, logging SESSION_ENDED last, and then changes nothing", async () => {
+    const { environment, session, caller } = await setUp();
+    const ended = await endSession(environment, caller, {});
     expect(ended.value.status).toBe("ENDED");
     expect(ended.value.ended_at).toBe(ended.value.updated_at);
-    const again = endSession(environment, caller, {});
+    const again = await endSession(environment, caller, {});
     expect(again).toEqual({ value: ended.value, changedUris: [] });
-    expect(eventsOf(environment, session.id).map((event) => event.type)).toEqual([
+    expect((await eventsOf(environment, session.id)).map((event) => event.type)).toEqual([
       "SESSION_STARTED",
       "SESSION_ENDED",
     ]);
   });
 
-  it("treats a session of another campaign as not found", () => {
-    const { environment, session } = setUp();
-    const other = createCampaign(environment, { name: "O", gm_mode: "HUMAN" }).value;
+  it("treats a session of another campaign as not found", async () => {
+    const { environment, session } = await setUp();
+    const other = (await createCampaign(environment, { name: "O", gm_mode: "HUMAN" })).value;
     expect(
-      failure(() =>
+      await failure(() =>
         endSession(environment, callerWith(), { campaign_id: other.id, session_id: session.id }),
       ),
     ).toEqual({ code: "NOT_FOUND", message: "session not found" });
   });
 
-  it("asks for a session when neither the argument nor the context gives one", () => {
-    const { environment, campaign } = setUp();
+  it("asks for a session when neither the argument nor the context gives one", async () => {
+    const { environment, campaign } = await setUp();
     expect(
-      failure(() => endSession(environment, callerWith({ campaign_id: campaign.id }), {})),
+      await failure(() => endSession(environment, callerWith({ campaign_id: campaign.id }), {})),
     ).toEqual({
       code: "INVALID_ARGUMENT",
       message: "session_id is required: pass it or call set_context",
@@ -87,9 +91,9 @@ describe("session_start and session_end", () => {
 });
 
 describe("session_action_roll", () => {
-  it("adds the trait, the modifiers and the advantage die to the dice", () => {
-    const { environment, hero, caller } = setUp([3, 9, 4]);
-    const { value } = rollActionInSession(environment, caller, {
+  it("adds the trait, the modifiers and the advantage die to the dice", async () => {
+    const { environment, hero, caller } = await setUp([3, 9, 4]);
+    const { value } = await rollActionInSession(environment, caller, {
       character_id: hero.id,
       trait: " STRENGTH ",
       difficulty: 15,
@@ -113,23 +117,27 @@ describe("session_action_roll", () => {
     });
   });
 
-  it("subtracts the disadvantage die and draws none when both sides cancel", () => {
-    const { environment, hero, caller } = setUp([10, 2, 5, 1, 1]);
-    const withDisadvantage = rollActionInSession(environment, caller, {
-      character_id: hero.id,
-      trait: "agility",
-      difficulty: 10,
-      disadvantage: 1,
-    }).value;
+  it("subtracts the disadvantage die and draws none when both sides cancel", async () => {
+    const { environment, hero, caller } = await setUp([10, 2, 5, 1, 1]);
+    const withDisadvantage = (
+      await rollActionInSession(environment, caller, {
+        character_id: hero.id,
+        trait: "agility",
+        difficulty: 10,
+        disadvantage: 1,
+      })
+    ).value;
     expect(withDisadvantage).toMatchObject({ disadvantage_die: 5, total: 10 + 2 + 2 - 5 });
     expect(withDisadvantage.success).toBe(false);
-    const cancelled = rollActionInSession(environment, caller, {
-      character_id: hero.id,
-      trait: "agility",
-      difficulty: 30,
-      advantage: 1,
-      disadvantage: 1,
-    }).value;
+    const cancelled = (
+      await rollActionInSession(environment, caller, {
+        character_id: hero.id,
+        trait: "agility",
+        difficulty: 30,
+        advantage: 1,
+        disadvantage: 1,
+      })
+    ).value;
     expect(cancelled).toEqual({
       roll_seq: 5,
       hope_die: 1,
@@ -142,9 +150,9 @@ describe("session_action_roll", () => {
     });
   });
 
-  it("refuses an unknown character and logs REQUEST_REJECTED for it", () => {
-    const { environment, session, caller } = setUp();
-    const refusal = failure(() =>
+  it("refuses an unknown character and logs REQUEST_REJECTED for it", async () => {
+    const { environment, session, caller } = await setUp();
+    const refusal = await failure(() =>
       rollActionInSession(environment, caller, {
         character_id: "char_ghost",
         trait: "agility",
@@ -156,7 +164,7 @@ describe("session_action_roll", () => {
       message: "character not found",
       uris: [`session://${session.id}/events`],
     });
-    const [, rejected] = eventsOf(environment, session.id);
+    const [, rejected] = await eventsOf(environment, session.id);
     expect(rejected?.type).toBe("REQUEST_REJECTED");
     expect(rejected?.character_id).toBe("char_ghost");
     expect(payload(rejected?.payload_json)).toEqual({
@@ -166,42 +174,48 @@ describe("session_action_roll", () => {
     });
   });
 
-  it("lists the known traits, sorted, for an unknown one", () => {
-    const { environment, hero, caller } = setUp();
+  it("lists the known traits, sorted, for an unknown one", async () => {
+    const { environment, hero, caller } = await setUp();
     expect(
-      failure(() =>
-        rollActionInSession(environment, caller, {
-          character_id: hero.id,
-          trait: "Charm",
-          difficulty: 10,
-        }),
+      (
+        await failure(() =>
+          rollActionInSession(environment, caller, {
+            character_id: hero.id,
+            trait: "Charm",
+            difficulty: 10,
+          }),
+        )
       ).message,
     ).toBe("unknown trait: charm (known: agility, strength)");
   });
 
-  it("says (known: none) for a character without traits", () => {
-    const { environment, caller } = setUp();
-    const blank = createCharacter(environment, caller, {
-      name: "Blank",
-      kind: "NPC",
-      profile: { traits: {} },
-    }).value;
+  it("says (known: none) for a character without traits", async () => {
+    const { environment, caller } = await setUp();
+    const blank = (
+      await createCharacter(environment, caller, {
+        name: "Blank",
+        kind: "NPC",
+        profile: { traits: {} },
+      })
+    ).value;
     expect(
-      failure(() =>
-        rollActionInSession(environment, caller, {
-          character_id: blank.id,
-          trait: "agility",
-          difficulty: 10,
-        }),
+      (
+        await failure(() =>
+          rollActionInSession(environment, caller, {
+            character_id: blank.id,
+            trait: "agility",
+            difficulty: 10,
+          }),
+        )
       ).message,
     ).toBe("unknown trait: agility (known: none)");
   });
 
-  it("refuses an ended session without logging anything", () => {
-    const { environment, hero, session, caller } = setUp();
-    endSession(environment, caller, {});
+  it("refuses an ended session without logging anything", async () => {
+    const { environment, hero, session, caller } = await setUp();
+    await endSession(environment, caller, {});
     expect(
-      failure(() =>
+      await failure(() =>
         rollActionInSession(environment, caller, {
           character_id: hero.id,
           trait: "agility",
@@ -209,28 +223,32 @@ describe("session_action_roll", () => {
         }),
       ),
     ).toEqual({ code: "FAILED_PRECONDITION", message: "session is not active" });
-    expect(eventsOf(environment, session.id)).toHaveLength(2);
+    expect(await eventsOf(environment, session.id)).toHaveLength(2);
   });
 });
 
 describe("session_roll_outcome_apply", () => {
-  function rolled(dice: number[]) {
-    const context = setUp(dice);
-    const roll = rollActionInSession(context.environment, context.caller, {
-      character_id: context.hero.id,
-      trait: "agility",
-      difficulty: 10,
-    }).value;
+  async function rolled(dice: number[]) {
+    const context = await setUp(dice);
+    const roll = (
+      await rollActionInSession(context.environment, context.caller, {
+        character_id: context.hero.id,
+        trait: "agility",
+        difficulty: 10,
+      })
+    ).value;
     return { ...context, roll };
   }
 
-  it("refuses a seq that names no event, logging ROLL_NOT_FOUND without a character", () => {
-    const { environment, session, caller } = rolled([8, 5]);
-    expect(failure(() => applyOutcomeOfRoll(environment, caller, { roll_seq: 99 }))).toMatchObject({
+  it("refuses a seq that names no event, logging ROLL_NOT_FOUND without a character", async () => {
+    const { environment, session, caller } = await rolled([8, 5]);
+    expect(
+      await failure(() => applyOutcomeOfRoll(environment, caller, { roll_seq: 99 })),
+    ).toMatchObject({
       code: "NOT_FOUND",
       message: "roll not found",
     });
-    const rejected = eventsOf(environment, session.id).at(-1);
+    const rejected = (await eventsOf(environment, session.id)).at(-1);
     expect(rejected?.character_id).toBeUndefined();
     expect(payload(rejected?.payload_json)).toEqual({
       roll_seq: 99,
@@ -239,32 +257,34 @@ describe("session_roll_outcome_apply", () => {
     });
   });
 
-  it("refuses a target of another campaign, naming it, and changes no state", () => {
-    const { environment, hero, session, caller, roll } = rolled([8, 5]);
-    const other = createCampaign(environment, { name: "O", gm_mode: "HUMAN" }).value;
-    const stranger = createCharacter(environment, callerWith({ campaign_id: other.id }), {
-      name: "S",
-      kind: "PC",
-    }).value;
+  it("refuses a target of another campaign, naming it, and changes no state", async () => {
+    const { environment, hero, session, caller, roll } = await rolled([8, 5]);
+    const other = (await createCampaign(environment, { name: "O", gm_mode: "HUMAN" })).value;
+    const stranger = (
+      await createCharacter(environment, callerWith({ campaign_id: other.id }), {
+        name: "S",
+        kind: "PC",
+      })
+    ).value;
     expect(
-      failure(() =>
+      await failure(() =>
         applyOutcomeOfRoll(environment, caller, {
           roll_seq: roll.roll_seq,
           targets: [hero.id, stranger.id],
         }),
       ),
     ).toMatchObject({ code: "NOT_FOUND", message: `character not found: ${stranger.id}` });
-    const rejected = eventsOf(environment, session.id).at(-1);
+    const rejected = (await eventsOf(environment, session.id)).at(-1);
     expect(rejected?.character_id).toBe(hero.id);
     expect(payload(rejected?.payload_json)).toMatchObject({ reason_code: "CHARACTER_NOT_FOUND" });
-    const state = environment.store.read((repository) => repository.getState(hero.id));
-    expect(state?.hope).toBe(2);
+    const sheet = await environment.store.read((repository) => repository.getSheet(hero.id));
+    expect(sheet?.state.hope).toBe(2);
   });
 
-  it("gives the GM one Fear per distinct target of a Tag Team roll with Fear", () => {
-    const { environment, campaign, hero, caller, roll } = rolled([2, 7]);
-    const partner = createCharacter(environment, caller, { name: "B", kind: "PC" }).value;
-    const { value } = applyOutcomeOfRoll(environment, caller, {
+  it("gives the GM one Fear per distinct target of a Tag Team roll with Fear", async () => {
+    const { environment, campaign, hero, caller, roll } = await rolled([2, 7]);
+    const partner = (await createCharacter(environment, caller, { name: "B", kind: "PC" })).value;
+    const { value } = await applyOutcomeOfRoll(environment, caller, {
       roll_seq: roll.roll_seq,
       targets: [partner.id, hero.id, partner.id],
     });
@@ -274,32 +294,38 @@ describe("session_roll_outcome_apply", () => {
       partner.id,
       hero.id,
     ]);
-    const stored = environment.store.read((repository) => repository.getCampaign(campaign.id));
+    const stored = await environment.store.read((repository) =>
+      repository.getCampaign(campaign.id),
+    );
     expect(stored?.gm_fear).toBe(2);
   });
 
-  it("clamps Fear at 12 and Hope at 6, recording only real changes", () => {
-    const { environment, hero, session, caller } = setUp([2, 7, 9, 4]);
-    adjustGmFear(environment, caller, { delta: 12 });
-    patchCharacterState(environment, caller, { character_id: hero.id, hope: 6 });
-    const roll = (difficulty: number) =>
-      rollActionInSession(environment, caller, {
-        character_id: hero.id,
-        trait: "agility",
-        difficulty,
-      }).value.roll_seq;
-    const fearRoll = roll(5);
-    const hopeRoll = roll(5);
-    expect(applyOutcomeOfRoll(environment, caller, { roll_seq: fearRoll }).value.updated).toEqual({
+  it("clamps Fear at 12 and Hope at 6, recording only real changes", async () => {
+    const { environment, hero, session, caller } = await setUp([2, 7, 9, 4]);
+    await adjustGmFear(environment, caller, { delta: 12 });
+    await patchCharacterState(environment, caller, { character_id: hero.id, hope: 6 });
+    const roll = async (difficulty: number) =>
+      (
+        await rollActionInSession(environment, caller, {
+          character_id: hero.id,
+          trait: "agility",
+          difficulty,
+        })
+      ).value.roll_seq;
+    const fearRoll = await roll(5);
+    const hopeRoll = await roll(5);
+    expect(
+      (await applyOutcomeOfRoll(environment, caller, { roll_seq: fearRoll })).value.updated,
+    ).toEqual({
       character_states: [{ character_id: hero.id, hope: 6, stress: 0, hp: 6 }],
       gm_fear: 12,
     });
-    const hopeResult = applyOutcomeOfRoll(environment, caller, { roll_seq: hopeRoll });
+    const hopeResult = await applyOutcomeOfRoll(environment, caller, { roll_seq: hopeRoll });
     expect(hopeResult.value.updated).toEqual({
       character_states: [{ character_id: hero.id, hope: 6, stress: 0, hp: 6 }],
     });
     expect(hopeResult.changedUris).toEqual([`session://${session.id}/events`]);
-    const applied = eventsOf(environment, session.id).filter(
+    const applied = (await eventsOf(environment, session.id)).filter(
       (event) => event.type === "OUTCOME_APPLIED",
     );
     expect(applied.map((event) => payload(event.payload_json))).toEqual([
@@ -308,10 +334,10 @@ describe("session_roll_outcome_apply", () => {
     ]);
   });
 
-  it("refuses without a session and for an unknown or ended one, logging nothing", () => {
-    const { environment, campaign, session, caller, roll } = rolled([8, 5]);
+  it("refuses without a session and for an unknown or ended one, logging nothing", async () => {
+    const { environment, campaign, session, caller, roll } = await rolled([8, 5]);
     expect(
-      failure(() =>
+      await failure(() =>
         applyOutcomeOfRoll(environment, callerWith({ campaign_id: campaign.id }), {
           roll_seq: roll.roll_seq,
         }),
@@ -321,32 +347,32 @@ describe("session_roll_outcome_apply", () => {
       message: "session_id is required: pass it or call set_context",
     });
     expect(
-      failure(() =>
+      await failure(() =>
         applyOutcomeOfRoll(environment, caller, { session_id: "sess_x", roll_seq: roll.roll_seq }),
       ),
     ).toEqual({ code: "NOT_FOUND", message: "session not found" });
-    endSession(environment, caller, {});
+    await endSession(environment, caller, {});
     expect(
-      failure(() => applyOutcomeOfRoll(environment, caller, { roll_seq: roll.roll_seq })),
+      await failure(() => applyOutcomeOfRoll(environment, caller, { roll_seq: roll.roll_seq })),
     ).toEqual({ code: "FAILED_PRECONDITION", message: "session is not active" });
-    expect(eventsOf(environment, session.id).at(-1)?.type).toBe("SESSION_ENDED");
+    expect((await eventsOf(environment, session.id)).at(-1)?.type).toBe("SESSION_ENDED");
   });
 });
 
 describe("session_note_add", () => {
-  it("appends a note and reports its place in the log", () => {
-    const { environment, session, caller } = setUp();
-    const { value } = addSessionNote(environment, caller, { text: "The bridge collapses" });
+  it("appends a note and reports its place in the log", async () => {
+    const { environment, session, caller } = await setUp();
+    const { value } = await addSessionNote(environment, caller, { text: "The bridge collapses" });
     expect(value).toEqual({ session_id: session.id, seq: 2, ts: "2025-01-15T10:00:00.003Z" });
   });
 
-  it("refuses an unknown or ended session", () => {
-    const { environment, caller } = setUp();
+  it("refuses an unknown or ended session", async () => {
+    const { environment, caller } = await setUp();
     expect(
-      failure(() => addSessionNote(environment, caller, { session_id: "sess_x", text: "t" })),
+      await failure(() => addSessionNote(environment, caller, { session_id: "sess_x", text: "t" })),
     ).toEqual({ code: "NOT_FOUND", message: "session not found" });
-    endSession(environment, caller, {});
-    expect(failure(() => addSessionNote(environment, caller, { text: "t" }))).toEqual({
+    await endSession(environment, caller, {});
+    expect(await failure(() => addSessionNote(environment, caller, { text: "t" }))).toEqual({
       code: "FAILED_PRECONDITION",
       message: "session is not active",
     });
@@ -354,28 +380,28 @@ describe("session_note_add", () => {
 });
 
 describe("gm_fear_adjust", () => {
-  it("spends Fear only when the GM has it", () => {
-    const { environment, caller } = setUp();
-    adjustGmFear(environment, caller, { delta: 3 });
-    expect(failure(() => adjustGmFear(environment, caller, { delta: -4 }))).toEqual({
+  it("spends Fear only when the GM has it", async () => {
+    const { environment, caller } = await setUp();
+    await adjustGmFear(environment, caller, { delta: 3 });
+    expect(await failure(() => adjustGmFear(environment, caller, { delta: -4 }))).toEqual({
       code: "FAILED_PRECONDITION",
       message: "insufficient gm fear: have 3, need 4",
     });
-    expect(adjustGmFear(environment, caller, { delta: -2 }).value).toMatchObject({
+    expect((await adjustGmFear(environment, caller, { delta: -2 })).value).toMatchObject({
       gm_fear_before: 3,
       gm_fear: 1,
     });
   });
 
-  it("logs the change with its reason and ignores a gain at 12", () => {
-    const { environment, session, caller } = setUp();
-    adjustGmFear(environment, caller, { delta: 12, reason: "long rest" });
-    const atMax = adjustGmFear(environment, caller, { delta: 1 });
+  it("logs the change with its reason and ignores a gain at 12", async () => {
+    const { environment, session, caller } = await setUp();
+    await adjustGmFear(environment, caller, { delta: 12, reason: "long rest" });
+    const atMax = await adjustGmFear(environment, caller, { delta: 1 });
     expect(atMax).toEqual({
       value: { campaign_id: caller.context.campaign_id, gm_fear_before: 12, gm_fear: 12 },
       changedUris: [],
     });
-    const events = eventsOf(environment, session.id);
+    const events = await eventsOf(environment, session.id);
     expect(events.map((event) => event.type)).toEqual(["SESSION_STARTED", "GM_FEAR_CHANGED"]);
     expect(payload(events[1]?.payload_json)).toEqual({
       campaign_id: caller.context.campaign_id,

@@ -1,17 +1,20 @@
 import type { Caller, CommandEnvironment } from "../../src/commands/command-environment.js";
 import type { SessionEvent } from "../../src/domain/records.js";
 import { emptyContext, type SessionContext } from "../../src/domain/records.js";
-import { openCampaignStore } from "../../src/storage/open-campaign-store.js";
+import { freshStore } from "../support/store-under-test.js";
 
-/** A command environment over a fresh in-memory store, with counted ids, a stepping clock and scripted dice. */
-export function testEnvironment(
+/**
+ * A command environment over a fresh store of the kind under test, with counted ids, a
+ * stepping clock and scripted dice.
+ */
+export async function testEnvironment(
   dice: number[] = [],
-): CommandEnvironment & { diceLeft: () => number } {
+): Promise<CommandEnvironment & { diceLeft: () => number }> {
   let counter = 0;
   let tick = 0;
   const faces = [...dice];
   return {
-    store: openCampaignStore(":memory:"),
+    store: await freshStore(),
     now: () => new Date(Date.UTC(2025, 0, 15, 10, 0, 0, tick++)),
     newId: (prefix) => `${prefix}_${++counter}`,
     rollDie: (sides) => {
@@ -29,8 +32,11 @@ export function callerWith(context: Partial<SessionContext> = {}): Caller {
 }
 
 /** Every event of a session, oldest first. */
-export function eventsOf(environment: CommandEnvironment, sessionId: string): SessionEvent[] {
-  const page = environment.store.read((repository) =>
+export async function eventsOf(
+  environment: CommandEnvironment,
+  sessionId: string,
+): Promise<SessionEvent[]> {
+  const page = await environment.store.read((repository) =>
     repository.listEvents(sessionId, { limit: 1000 }),
   );
   return (page?.items ?? []).reverse();

@@ -1,7 +1,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, describe, expect, it } from "vitest";
-import { CLI_ENTRY, callOk, connectStdio, readJson, temporaryDatabase } from "./harness.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
+import { CLI_ENTRY, callOk, connectStdio, readJson } from "./harness.js";
 
 interface LoggedEvent {
   seq: number;
@@ -30,14 +31,17 @@ async function readWholeLog(client: Client, sessionId: string): Promise<LoggedEv
   return events.reverse();
 }
 
-describe("a server killed with SIGKILL in the middle of a stream of writes", () => {
-  const database = temporaryDatabase();
+describe(`a server on ${STORE_KIND} killed with SIGKILL in the middle of a stream of writes`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
   afterAll(() => database.remove());
 
   it("keeps every acknowledged change, nothing half-written, and gapless seqs", async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [CLI_ENTRY, "--db", database.path],
+      args: [CLI_ENTRY, "--db", database.location],
       stderr: "pipe",
     });
     const client = new Client({ name: "durability-test", version: "1.0.0" });
@@ -86,7 +90,7 @@ describe("a server killed with SIGKILL in the middle of a stream of writes", () 
     await Promise.all(writers);
     await client.close().catch(() => undefined);
 
-    const restarted = await connectStdio(CLI_ENTRY, ["--db", database.path]);
+    const restarted = await connectStdio(CLI_ENTRY, ["--db", database.location]);
     const events = await readWholeLog(restarted, sessionId);
 
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));

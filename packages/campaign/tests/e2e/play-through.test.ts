@@ -1,16 +1,10 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, describe, it } from "vitest";
-import {
-  connectHttp,
-  connectStdio,
-  type HttpChild,
-  SCRIPTED_ENTRY,
-  spawnHttp,
-  temporaryDatabase,
-} from "./harness.js";
+import { freshDatabase, STORE_KIND } from "../support/store-under-test.js";
+import { connectHttp, connectStdio, type HttpChild, SCRIPTED_ENTRY, spawnHttp } from "./harness.js";
 import { playWorkedSequence, WORKED_SEQUENCE_DICE } from "./worked-sequence.js";
 
-describe("the worked sequence of campaign.md §9", () => {
+describe(`the worked sequence of campaign.md §9 on ${STORE_KIND}`, () => {
   let cleanup: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const step of cleanup.reverse()) await step();
@@ -18,27 +12,27 @@ describe("the worked sequence of campaign.md §9", () => {
   });
 
   it("ends with the spec's states, GM Fear and event log over stdio", async () => {
-    const database = temporaryDatabase();
-    const client: Client = await connectStdio(SCRIPTED_ENTRY, ["--db", database.path], {
+    const database = await freshDatabase();
+    const client: Client = await connectStdio(SCRIPTED_ENTRY, ["--db", database.location], {
       SCRIPTED_DICE: WORKED_SEQUENCE_DICE,
     });
     cleanup.push(async () => {
       await client.close();
-      database.remove();
+      await database.remove();
     });
     await playWorkedSequence(client);
   });
 
   it("ends with the spec's states, GM Fear and event log over HTTP", async () => {
-    const database = temporaryDatabase();
-    const server: HttpChild = await spawnHttp(SCRIPTED_ENTRY, ["--db", database.path], {
+    const database = await freshDatabase();
+    const server: HttpChild = await spawnHttp(SCRIPTED_ENTRY, ["--db", database.location], {
       SCRIPTED_DICE: WORKED_SEQUENCE_DICE,
     });
     const client = await connectHttp(server.url);
     cleanup.push(async () => {
       await client.close();
       await server.stop();
-      database.remove();
+      await database.remove();
     });
     await playWorkedSequence(client);
   });

@@ -1,6 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
 import {
   CLI_ENTRY,
   callError,
@@ -9,7 +10,6 @@ import {
   type HttpChild,
   readJson,
   spawnHttp,
-  temporaryDatabase,
 } from "./harness.js";
 
 function collectUpdates(client: Client): string[] {
@@ -28,8 +28,8 @@ async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void
   }
 }
 
-describe("two HTTP clients of one server process", () => {
-  const database = temporaryDatabase();
+describe(`two HTTP clients of one server process on ${STORE_KIND}`, () => {
+  let database: TestDatabase;
   let server: HttpChild;
   let watcher: Client;
   let player: Client;
@@ -37,7 +37,8 @@ describe("two HTTP clients of one server process", () => {
   let playerUpdates: string[];
 
   beforeAll(async () => {
-    server = await spawnHttp(CLI_ENTRY, ["--db", database.path]);
+    database = await freshDatabase();
+    server = await spawnHttp(CLI_ENTRY, ["--db", database.location]);
     watcher = await connectHttp(server.url);
     player = await connectHttp(server.url);
     watcherUpdates = collectUpdates(watcher);
@@ -48,7 +49,7 @@ describe("two HTTP clients of one server process", () => {
     await watcher.close();
     await player.close();
     await server.stop();
-    database.remove();
+    await database.remove();
   });
 
   it("notifies the subscribed client when the other one patches a character", async () => {

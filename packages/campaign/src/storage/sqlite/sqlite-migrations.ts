@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { StorageError } from "./storage-error.js";
+import { StorageError } from "../storage-error.js";
 
 /** The schema as of version 1 (campaign.md §8): the ranges of §2 are enforced by the database. */
 const VERSION_1 = `
@@ -89,8 +89,22 @@ CREATE TABLE outcome_applications (
 ) WITHOUT ROWID;
 `;
 
+/**
+ * Version 2: the change feed. Every committed write records the resource URIs it changed, so
+ * that other processes sharing the file can notify their own subscribers (see
+ * `sqlite-change-feed.ts`). `origin` names the writing store, which skips its own rows.
+ */
+const VERSION_2 = `
+CREATE TABLE resource_changes (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  origin TEXT NOT NULL,
+  uris_json TEXT NOT NULL CHECK (json_valid(uris_json)),
+  changed_at INTEGER NOT NULL
+);
+`;
+
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */
-const MIGRATIONS: readonly string[] = [VERSION_1];
+const MIGRATIONS: readonly string[] = [VERSION_1, VERSION_2];
 
 /** The newest schema version this code knows. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,56 @@
+import type { ResourceHub } from "@tabletop-mcp/kit";
+import type { CampaignStore, ExternalChange } from "./storage/campaign-store.js";
+
+/** Every URI a session of the hub subscribed to, pruned once nobody is subscribed any more. */
+const subscribedUris = new WeakMap<ResourceHub, Set<string>>();
+/** The hubs each store already relays to. */
+const relays = new WeakMap<CampaignStore, WeakSet<ResourceHub>>();
+
+/**
+ * Remembers that a session of `hub` subscribed to `uri`, so that the URI can be announced
+ * when changes may have been missed.
+ *
+ * @param hub - the process-wide resource hub
+ * @param uri - the subscribed URI
+ */
+export function rememberSubscription(hub: ResourceHub, uri: string): void {
+  let uris = subscribedUris.get(hub);
+  if (!uris) {
+    uris = new Set();
+    subscribedUris.set(hub, uris);
+  }
+  uris.add(uri);
+}
+
+function announceEverySubscription(hub: ResourceHub): void {
+  const uris = subscribedUris.get(hub);
+  for (const uri of uris ?? []) {
+    if (hub.subscriberCount(uri) === 0) uris?.delete(uri);
+    else hub.updated(uri);
+  }
+}
+
+function relay(hub: ResourceHub, change: ExternalChange): void {
+  if (change.kind === "missed") announceEverySubscription(hub);
+  else for (const uri of change.uris) hub.updated(uri);
+}
+
+/**
+ * Announces changes that other processes commit to the store's database to the hub's
+ * subscribers, as if they had been made here: campaign.md §7's updates "from any connection"
+ * hold across processes. After missed changes every subscribed URI is announced once, since
+ * any of them may have changed. Idempotent per store and hub.
+ *
+ * @param store - the process-wide store
+ * @param hub - the process-wide resource hub
+ */
+export function relayExternalChanges(store: CampaignStore, hub: ResourceHub): void {
+  let hubs = relays.get(store);
+  if (!hubs) {
+    hubs = new WeakSet();
+    relays.set(store, hubs);
+  }
+  if (hubs.has(hub)) return;
+  hubs.add(hub);
+  store.watchExternalChanges((change) => relay(hub, change));
+}

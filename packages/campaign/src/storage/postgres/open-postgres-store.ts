@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import { type Logger, silentLogger } from "@tabletop-mcp/kit";
+import pg from "pg";
+import type {
+  CampaignRepository,
+  CampaignStore,
+  ExternalChange,
+  Written,
+} from "../campaign-store.js";
+import { StorageError } from "../storage-error.js";
+import { locationSecrets, maskLocation, redactSecrets } from "../store-location.js";
+import { ChangeListener } from "./change-listener.js";
+import { CHANGE_CHANNEL, changePayloads } from "./change-notices.js";
+import { clientConfig, DEFAULT_POOL_SIZE, poolConfig } from "./connection-options.js";
+import { storeFailure } from "./postgres-errors.js";
+import { migrate } from "./postgres-migrations.js";
+import { PostgresCampaignRepository } from "./postgres-repository.js";
+import { STATEMENTS } from "./postgres-statements.js";
+import { CommitInterrupted, poolStatements, runTransaction } from "./postgres-transaction.js";
+
+/** Options of {@link openPostgresCampaignStore}. */
+export interface PostgresStoreOptions {
+  /** Connections in the pool (default 10). */
+  pool?: number;
+  /** Where the store reports connection trouble (the password never appears). */
+  logger?: Logger;
+}
+
+/** The PostgreSQL store: a pool, one transaction per write, a listener for other replicas. */
+class PostgresCampaignStore implements CampaignStore {
+  private readonly origin = randomBytes(8).toString("hex");
+  private readonly listeners = new Set<(change: ExternalChange) => void>();
+  private listener: ChangeListener | undefined;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly url: string,
+    private readonly secrets: readonly string[],
+    private readonly logger: Logger,
+  ) {}
+
+  async write<Value>(
+    work: (repository: CampaignRepository) => Promise<Written<Value>>,
+  ): Promise<Written<Value>> {
+    try {
+      return await runTransaction(
+        this.pool,
+        (statements) => work(new PostgresCampaignRepository(statements)),
+        // Inside the transaction: a write that rolls back notifies nobody.
+        (written) =>
+          changePayloads(this.origin, written.changedUris).map((payload) => ({
+            name: "notify",
+            text: STATEMENTS.notify,
+            values: [CHANGE_CHANNEL, payload],
+          })),
+      );
+    } catch (error) {
+      const committing = error instanceof CommitInterrupted;
+      throw storeFailure(committing ? error.cause : error, committing, this.secrets);
+    }
+  }
+
+  async read<Result>(work: (repository: CampaignRepository) => Promise<Result>): Promise<Result> {
+    try {
+      return await work(new PostgresCampaignRepository(poolStatements(this.pool)));
+    } catch (error) {
+      throw storeFailure(error, false, this.secrets);
+    }
+  }
+
+  watchExternalChanges(listener: (change: ExternalChange) => void): () => void {
+    this.listeners.add(listener);
+    this.listener ??= new ChangeListener({
+      origin: this.origin,
+      connect: () => {
+        const client = new pg.Client({
+          ...clientConfig(this.url),
+          application_name: `tabletop-campaign listener ${process.pid}`,
+          query_timeout: 5_000,
+        });
+        return client;
+      },
+      onChange: (change) => {
+        for (const each of this.listeners) each(change);
+      },
+      onInterrupted: (reason, retryInMs) =>
+        this.logger.warn(
+          `listening for other replicas' changes stopped (${redactSecrets(reason, this.secrets)}); trying again in ${retryInMs} ms`,
+        ),
+    });
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.listener?.stop();
+    await this.pool.end();
+  }
+}
+
+/**
+ * Connects to a PostgreSQL database with a pool and brings its schema up to date under an
+ * advisory lock (scale.md §1). One store per process; several processes (replicas) may share
+ * the database: writes inside one campaign are serialised by the campaign's row lock, each
+ * write publishes the URIs it changed with `pg_notify` in its own transaction, and
+ * {@link CampaignStore.watchExternalChanges} listens for the other replicas' notices.
+ *
+ * @param url - a libpq URL, `postgres://` or `postgresql://`
+ * @param options - pool size and logger
+ * @returns the store
+ * @throws StorageError `OPEN_FAILED` (the reason without the password) or `SCHEMA_TOO_NEW`
+ */
+export async function openPostgresCampaignStore(
+  url: string,
+  options: PostgresStoreOptions = {},
+): Promise<CampaignStore> {
+  const secrets = locationSecrets(url, process.env);
+  const logger = options.logger ?? silentLogger;
+  const pool = new pg.Pool(poolConfig(url, options.pool ?? DEFAULT_POOL_SIZE));
+  // An idle connection the server closed is dropped from the pool; without a listener the
+  // pool's error event would end the process.
+  pool.on("error", (error) =>
+    logger.warn(`a pooled database connection failed: ${redactSecrets(error.message, secrets)}`),
+  );
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    if (error instanceof StorageError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StorageError(
+      "OPEN_FAILED",
+      redactSecrets(`${reason} (${maskLocation(url)})`, secrets),
+    );
+  }
+  return new PostgresCampaignStore(pool, url, secrets, logger);
+}

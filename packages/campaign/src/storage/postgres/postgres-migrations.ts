@@ -1,0 +1,56 @@
+import type { Pool } from "pg";
+import { StorageError } from "../storage-error.js";
+import { SCHEMA } from "./migrations/0001-schema.js";
+import { runTransaction } from "./postgres-transaction.js";
+
+/** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
+const MIGRATIONS: readonly string[] = [SCHEMA];
+
+/** The newest schema version this code knows on PostgreSQL. */
+export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * The key of the advisory lock that makes replicas starting together migrate one at a time:
+ * the bytes of "tabletop" read as a 64-bit integer.
+ */
+const MIGRATION_LOCK = "8386658464824651632";
+
+/**
+ * Brings a database up to {@link POSTGRES_SCHEMA_VERSION} in one transaction, under an
+ * advisory lock: a second replica starting at the same moment waits, then finds the work done.
+ * Each applied migration is a row of `campaign_schema_migrations`; the highest is the version.
+ *
+ * @param pool - the pool
+ * @throws StorageError `SCHEMA_TOO_NEW` for a database written by a newer server
+ */
+export async function migrate(pool: Pool): Promise<void> {
+  await runTransaction(pool, async (statements) => {
+    await statements.query({
+      text: "SELECT pg_advisory_xact_lock($1::bigint)",
+      values: [MIGRATION_LOCK],
+    });
+    await statements.query({
+      text: `CREATE TABLE IF NOT EXISTS campaign_schema_migrations (
+        version integer PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`,
+    });
+    const { rows } = await statements.query<{ version: number }>({
+      text: "SELECT coalesce(max(version), 0)::integer AS version FROM campaign_schema_migrations",
+    });
+    const current = rows[0]?.version ?? 0;
+    if (current > POSTGRES_SCHEMA_VERSION) {
+      throw new StorageError(
+        "SCHEMA_TOO_NEW",
+        `schema version ${current} is newer than supported ${POSTGRES_SCHEMA_VERSION}`,
+      );
+    }
+    for (let version = current + 1; version <= POSTGRES_SCHEMA_VERSION; version++) {
+      await statements.query({ text: MIGRATIONS[version - 1] ?? "" });
+      await statements.query({
+        text: "INSERT INTO campaign_schema_migrations (version) VALUES ($1)",
+        values: [version],
+      });
+    }
+  });
+}

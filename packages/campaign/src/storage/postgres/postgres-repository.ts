@@ -1,0 +1,333 @@
+import type {
+  Campaign,
+  Character,
+  CharacterProfile,
+  CharacterSheet,
+  CharacterState,
+  Participant,
+  Session,
+  SessionEvent,
+} from "../../domain/records.js";
+import type {
+  CampaignRepository,
+  EventPageRequest,
+  LogTail,
+  Page,
+  PageRequest,
+} from "../campaign-store.js";
+import {
+  type CampaignRow,
+  type CharacterRow,
+  campaignFromRow,
+  characterFromRow,
+  type EventRow,
+  eventFromRow,
+  type ParticipantRow,
+  type ProfileRow,
+  participantFromRow,
+  profileFromRow,
+  type SessionRow,
+  sessionFromRow,
+  stateFromRow,
+} from "../rows.js";
+import { insertEvents, STATEMENTS } from "./postgres-statements.js";
+import type { Statements } from "./postgres-transaction.js";
+
+/** A character row joined with its profile and state. */
+type SheetRow = CharacterRow &
+  Omit<ProfileRow, "character_id"> &
+  Omit<CharacterState, "character_id">;
+
+type StatementName = keyof typeof STATEMENTS;
+type ListName = "participants" | "characters" | "sessions";
+
+function toPage<Row, Item>(rows: readonly Row[], limit: number, toItem: (row: Row) => Item) {
+  return { items: rows.slice(0, limit).map(toItem), hasMore: rows.length > limit };
+}
+
+/**
+ * The storage port on PostgreSQL: one method, one prepared statement (two for a page after a
+ * cursor that may name nothing, and for {@link lockSession}). Calls made together go out
+ * together on the transaction's connection (pipelined) and run there in call order, so a read
+ * issued after a lock runs once the lock is granted.
+ */
+export class PostgresCampaignRepository implements CampaignRepository {
+  /** @param db - the pool for reads, or a write's transaction */
+  constructor(private readonly db: Statements) {}
+
+  async getCampaign(id: string): Promise<Campaign | undefined> {
+    const [row] = await this.rows<CampaignRow>("campaignById", [id]);
+    return row && campaignFromRow(row);
+  }
+
+  async lockCampaign(id: string): Promise<Campaign | undefined> {
+    const [row] = await this.rows<CampaignRow>("lockCampaign", [id]);
+    return row && campaignFromRow(row);
+  }
+
+  async insertCampaign(campaign: Campaign): Promise<void> {
+    await this.send("insertCampaign", [
+      campaign.id,
+      campaign.name,
+      campaign.gm_mode,
+      campaign.theme_prompt,
+      campaign.participant_count,
+      campaign.character_count,
+      campaign.gm_fear,
+      campaign.created_at,
+      campaign.updated_at,
+    ]);
+  }
+
+  async updateCampaign(campaign: Campaign): Promise<void> {
+    await this.send("updateCampaign", [
+      campaign.id,
+      campaign.name,
+      campaign.gm_mode,
+      campaign.theme_prompt,
+      campaign.participant_count,
+      campaign.character_count,
+      campaign.gm_fear,
+      campaign.updated_at,
+    ]);
+  }
+
+  async listCampaigns(page: PageRequest): Promise<Page<Campaign> | undefined> {
+    const after = page.afterId;
+    if (after === undefined) {
+      const rows = await this.rows<CampaignRow>("campaignsFirst", [page.limit + 1]);
+      return toPage(rows, page.limit, campaignFromRow);
+    }
+    const [rows, cursor] = await Promise.all([
+      this.rows<CampaignRow>("campaignsAfter", [after, page.limit + 1]),
+      this.getCampaign(after),
+    ]);
+    return cursor ? toPage(rows, page.limit, campaignFromRow) : undefined;
+  }
+
+  async getParticipant(id: string): Promise<Participant | undefined> {
+    const [row] = await this.rows<ParticipantRow>("participantById", [id]);
+    return row && participantFromRow(row);
+  }
+
+  async insertParticipant(participant: Participant): Promise<void> {
+    await this.send("insertParticipant", [
+      participant.id,
+      participant.campaign_id,
+      participant.display_name,
+      participant.role,
+      participant.controller,
+      participant.created_at,
+      participant.updated_at,
+    ]);
+  }
+
+  async listParticipants(
+    campaignId: string,
+    page: PageRequest,
+  ): Promise<Page<Participant> | undefined> {
+    const rows = await this.listPage<ParticipantRow>("participants", campaignId, page);
+    return rows && toPage(rows, page.limit, participantFromRow);
+  }
+
+  async getCharacter(id: string): Promise<Character | undefined> {
+    const [row] = await this.rows<CharacterRow>("characterById", [id]);
+    return row && characterFromRow(row);
+  }
+
+  async insertCharacter(character: Character): Promise<void> {
+    await this.send("insertCharacter", [
+      character.id,
+      character.campaign_id,
+      character.name,
+      character.kind,
+      character.notes,
+      character.controller,
+      character.created_at,
+      character.updated_at,
+    ]);
+  }
+
+  async updateCharacter(character: Character): Promise<void> {
+    await this.send("updateCharacter", [
+      character.id,
+      character.name,
+      character.kind,
+      character.notes,
+      character.controller,
+      character.updated_at,
+    ]);
+  }
+
+  async listCharacters(
+    campaignId: string,
+    page: PageRequest,
+  ): Promise<Page<Character> | undefined> {
+    const rows = await this.listPage<CharacterRow>("characters", campaignId, page);
+    return rows && toPage(rows, page.limit, characterFromRow);
+  }
+
+  async getSheet(characterId: string): Promise<CharacterSheet | undefined> {
+    const [row] = await this.rows<SheetRow>("sheet", [characterId]);
+    if (!row) return undefined;
+    return {
+      character: characterFromRow(row),
+      profile: profileFromRow({ ...row, character_id: row.id }),
+      state: stateFromRow({ ...row, character_id: row.id }),
+    };
+  }
+
+  async putProfile(profile: CharacterProfile): Promise<void> {
+    await this.send("putProfile", [
+      profile.character_id,
+      JSON.stringify(profile.traits),
+      profile.hp_max,
+      profile.stress_max,
+      profile.evasion,
+      profile.major_threshold,
+      profile.severe_threshold,
+    ]);
+  }
+
+  async putState(state: CharacterState): Promise<void> {
+    await this.send("putState", [state.character_id, state.hope, state.stress, state.hp]);
+  }
+
+  async getSession(id: string): Promise<Session | undefined> {
+    const [row] = await this.rows<SessionRow>("sessionById", [id]);
+    return row && sessionFromRow(row);
+  }
+
+  async lockSession(id: string): Promise<Session | undefined> {
+    // Both go out together; the connection runs the read after the lock is granted.
+    const [, session] = await Promise.all([
+      this.rows("lockSessionCampaign", [id]),
+      this.getSession(id),
+    ]);
+    return session;
+  }
+
+  async findActiveSession(campaignId: string): Promise<Session | undefined> {
+    const [row] = await this.rows<SessionRow>("activeSession", [campaignId]);
+    return row && sessionFromRow(row);
+  }
+
+  async insertSession(session: Session): Promise<void> {
+    await this.send("insertSession", [
+      session.id,
+      session.campaign_id,
+      session.name,
+      session.status,
+      session.started_at,
+      session.updated_at,
+      session.ended_at ?? null,
+    ]);
+  }
+
+  async updateSession(session: Session): Promise<void> {
+    await this.send("updateSession", [
+      session.id,
+      session.name,
+      session.status,
+      session.updated_at,
+      session.ended_at ?? null,
+    ]);
+  }
+
+  async listSessions(campaignId: string, page: PageRequest): Promise<Page<Session> | undefined> {
+    const rows = await this.listPage<SessionRow>("sessions", campaignId, page);
+    return rows && toPage(rows, page.limit, sessionFromRow);
+  }
+
+  async logTail(sessionId: string): Promise<LogTail | undefined> {
+    const [row] = await this.rows<LogTail>("logTail", [sessionId]);
+    return row;
+  }
+
+  async appendEvents(events: readonly SessionEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const values = events.flatMap((event) => [
+      event.session_id,
+      event.seq,
+      event.ts,
+      event.type,
+      event.request_id,
+      event.invocation_id,
+      event.participant_id ?? null,
+      event.character_id ?? null,
+      event.payload_json,
+    ]);
+    const text = insertEvents(events.length);
+    await this.db.send({ name: `insertEvents${events.length}`, text, values });
+  }
+
+  async getEvent(sessionId: string, seq: number): Promise<SessionEvent | undefined> {
+    const [row] = await this.rows<EventRow>("eventBySeq", [sessionId, seq]);
+    return row && eventFromRow(row);
+  }
+
+  async listEvents(
+    sessionId: string,
+    page: EventPageRequest,
+  ): Promise<Page<SessionEvent> | undefined> {
+    const before = page.beforeSeq;
+    if (before === undefined) {
+      const rows = await this.rows<EventRow>("eventsNewest", [sessionId, page.limit + 1]);
+      return toPage(rows, page.limit, eventFromRow);
+    }
+    const [rows, cursor] = await Promise.all([
+      this.rows<EventRow>("eventsBefore", [sessionId, before, page.limit + 1]),
+      this.getEvent(sessionId, before),
+    ]);
+    return cursor ? toPage(rows, page.limit, eventFromRow) : undefined;
+  }
+
+  async hasOutcomeApplication(sessionId: string, rollSeq: number): Promise<boolean> {
+    const rows = await this.rows("outcomeApplied", [sessionId, rollSeq]);
+    return rows.length > 0;
+  }
+
+  async recordOutcomeApplication(
+    sessionId: string,
+    rollSeq: number,
+    appliedAt: string,
+  ): Promise<void> {
+    await this.send("recordOutcome", [sessionId, rollSeq, appliedAt]);
+  }
+
+  private send(name: Exclude<StatementName, ListName>, values: unknown[]): Promise<void> {
+    return this.db.send({ name, text: STATEMENTS[name], values });
+  }
+
+  private async rows<Row extends object>(
+    name: Exclude<StatementName, ListName>,
+    values: unknown[],
+  ): Promise<Row[]> {
+    return (
+      await this.db.query<Row & Record<string, unknown>>({ name, text: STATEMENTS[name], values })
+    ).rows;
+  }
+
+  /** A page of a campaign's list, or `undefined` when the cursor names none of its records. */
+  private async listPage<Row extends object>(
+    list: ListName,
+    campaignId: string,
+    page: PageRequest,
+  ): Promise<Row[] | undefined> {
+    const statements = STATEMENTS[list];
+    const run = (suffix: keyof typeof statements, values: unknown[]) =>
+      this.db.query<Row & Record<string, unknown>>({
+        name: `${list}.${suffix}`,
+        text: statements[suffix],
+        values,
+      });
+    if (page.afterId === undefined) {
+      return (await run("first", [campaignId, page.limit + 1])).rows;
+    }
+    const [rows, cursor] = await Promise.all([
+      run("after", [campaignId, page.afterId, page.limit + 1]),
+      run("cursor", [campaignId, page.afterId]),
+    ]);
+    return cursor.rows.length > 0 ? rows.rows : undefined;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Every statement of the PostgreSQL store, by name: each is prepared once per connection under
+ * its name. One place for the SQL, as the SQLite store keeps its own in its repository.
+ */
+
+const CAMPAIGN = `id, name, gm_mode, theme_prompt, participant_count, character_count, gm_fear,
+  created_at, updated_at`;
+const PARTICIPANT = "id, campaign_id, display_name, role, controller, created_at, updated_at";
+const CHARACTER = "id, campaign_id, name, kind, notes, controller, created_at, updated_at";
+const SESSION = "id, campaign_id, name, status, started_at, updated_at, ended_at";
+const EVENT = `session_id, seq, ts, type, request_id, invocation_id, participant_id,
+  character_id, payload_json`;
+
+/** The three lists of a campaign, in creation order, with and without a cursor. */
+function campaignList(table: string, columns: string) {
+  return {
+    first: `SELECT ${columns} FROM ${table} WHERE campaign_id = $1 ORDER BY position LIMIT $2`,
+    after: `SELECT ${columns} FROM ${table}
+      WHERE campaign_id = $1
+        AND position > (SELECT position FROM ${table} WHERE campaign_id = $1 AND id = $2)
+      ORDER BY position LIMIT $3`,
+    cursor: `SELECT 1 FROM ${table} WHERE campaign_id = $1 AND id = $2`,
+  };
+}
+
+export const STATEMENTS = {
+  campaignById: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = $1`,
+  // The campaign's write lock: NO KEY UPDATE, so that rows referring to it can still be added.
+  lockCampaign: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = $1 FOR NO KEY UPDATE`,
+  insertCampaign: `INSERT INTO campaigns (${CAMPAIGN}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+  updateCampaign: `UPDATE campaigns SET name = $2, gm_mode = $3, theme_prompt = $4,
+    participant_count = $5, character_count = $6, gm_fear = $7, updated_at = $8
+    WHERE id = $1`,
+  campaignsFirst: `SELECT ${CAMPAIGN} FROM campaigns ORDER BY position LIMIT $1`,
+  campaignsAfter: `SELECT ${CAMPAIGN} FROM campaigns
+    WHERE position > (SELECT position FROM campaigns WHERE id = $1)
+    ORDER BY position LIMIT $2`,
+
+  participantById: `SELECT ${PARTICIPANT} FROM participants WHERE id = $1`,
+  insertParticipant: `INSERT INTO participants (${PARTICIPANT}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+  participants: campaignList("participants", PARTICIPANT),
+
+  characterById: `SELECT ${CHARACTER} FROM characters WHERE id = $1`,
+  insertCharacter: `INSERT INTO characters (${CHARACTER}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+  updateCharacter: `UPDATE characters SET name = $2, kind = $3, notes = $4, controller = $5,
+    updated_at = $6 WHERE id = $1`,
+  characters: campaignList("characters", CHARACTER),
+  sheet: `SELECT c.id, c.campaign_id, c.name, c.kind, c.notes, c.controller, c.created_at,
+      c.updated_at, p.traits_json, p.hp_max, p.stress_max, p.evasion, p.major_threshold,
+      p.severe_threshold, s.hope, s.stress, s.hp
+    FROM characters c
+      JOIN character_profiles p ON p.character_id = c.id
+      JOIN character_states s ON s.character_id = c.id
+    WHERE c.id = $1`,
+  putProfile: `INSERT INTO character_profiles (character_id, traits_json, hp_max, stress_max,
+      evasion, major_threshold, severe_threshold)
+    VALUES ($1, $2, $3, $4, $5, $6, $7)
+    ON CONFLICT (character_id) DO UPDATE SET traits_json = EXCLUDED.traits_json,
+      hp_max = EXCLUDED.hp_max, stress_max = EXCLUDED.stress_max, evasion = EXCLUDED.evasion,
+      major_threshold = EXCLUDED.major_threshold, severe_threshold = EXCLUDED.severe_threshold`,
+  putState: `INSERT INTO character_states (character_id, hope, stress, hp) VALUES ($1, $2, $3, $4)
+    ON CONFLICT (character_id) DO UPDATE SET hope = EXCLUDED.hope, stress = EXCLUDED.stress,
+      hp = EXCLUDED.hp`,
+
+  sessionById: `SELECT ${SESSION} FROM sessions WHERE id = $1`,
+  // Locks the session's campaign; the session is read by the next statement, which (unlike a
+  // row of this one) sees what the lock's previous holder committed.
+  lockSessionCampaign: `SELECT 1 FROM campaigns c JOIN sessions s ON s.campaign_id = c.id
+    WHERE s.id = $1 FOR NO KEY UPDATE OF c`,
+  activeSession: `SELECT ${SESSION} FROM sessions WHERE campaign_id = $1 AND status = 'ACTIVE'`,
+  insertSession: `INSERT INTO sessions (${SESSION}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+  updateSession: `UPDATE sessions SET name = $2, status = $3, updated_at = $4, ended_at = $5
+    WHERE id = $1`,
+  sessions: campaignList("sessions", SESSION),
+
+  logTail: `SELECT seq, ts FROM session_events WHERE session_id = $1 ORDER BY seq DESC LIMIT 1`,
+  eventBySeq: `SELECT ${EVENT} FROM session_events WHERE session_id = $1 AND seq = $2`,
+  eventsNewest: `SELECT ${EVENT} FROM session_events WHERE session_id = $1
+    ORDER BY seq DESC LIMIT $2`,
+  eventsBefore: `SELECT ${EVENT} FROM session_events WHERE session_id = $1 AND seq < $2
+    ORDER BY seq DESC LIMIT $3`,
+  outcomeApplied: `SELECT 1 FROM outcome_applications WHERE session_id = $1 AND roll_seq = $2`,
+  recordOutcome: `INSERT INTO outcome_applications (session_id, roll_seq, applied_at)
+    VALUES ($1, $2, $3)`,
+  notify: "SELECT pg_notify($1, $2)",
+} as const;
+
+/** The number of columns of a stored event. */
+const EVENT_COLUMN_COUNT = 9;
+
+/**
+ * An insert of `count` events at once (the calls of one tool append one or two).
+ *
+ * @param count - how many events
+ * @returns the statement, with nine parameters per event
+ */
+export function insertEvents(count: number): string {
+  const rows = Array.from({ length: count }, (_, row) => {
+    const first = row * EVENT_COLUMN_COUNT;
+    const parameters = Array.from(
+      { length: EVENT_COLUMN_COUNT },
+      (_, column) => `$${first + column + 1}`,
+    );
+    return `(${parameters.join(", ")})`;
+  });
+  return `INSERT INTO session_events (${EVENT}) VALUES ${rows.join(", ")}`;
+}

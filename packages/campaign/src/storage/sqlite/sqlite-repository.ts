@@ -1,0 +1,361 @@
+import type Database from "better-sqlite3";
+import type {
+  Campaign,
+  Character,
+  CharacterProfile,
+  CharacterSheet,
+  CharacterState,
+  Participant,
+  Session,
+  SessionEvent,
+} from "../../domain/records.js";
+import type {
+  CampaignRepository,
+  EventPageRequest,
+  LogTail,
+  Page,
+  PageRequest,
+} from "../campaign-store.js";
+import {
+  type CampaignRow,
+  type CharacterRow,
+  campaignFromRow,
+  characterFromRow,
+  type EventRow,
+  eventFromRow,
+  type ParticipantRow,
+  type ProfileRow,
+  participantFromRow,
+  profileFromRow,
+  type SessionRow,
+  sessionFromRow,
+  stateFromRow,
+} from "../rows.js";
+
+type Statement<Parameters extends unknown[], Row = unknown> = Database.Statement<Parameters, Row>;
+
+/** A creation-ordered list of one table, optionally scoped to a campaign. */
+interface OrderedList<Row> {
+  /** The rowid of the cursor record, in scope. */
+  position: Statement<string[], { rowid: number }>;
+  /** Rows after a rowid, in rowid order, at most `limit`. */
+  after: Statement<(string | number)[], Row>;
+}
+
+function orderedList<Row>(
+  database: Database.Database,
+  table: string,
+  scoped: boolean,
+): OrderedList<Row> {
+  const scope = scoped ? "campaign_id = ? AND " : "";
+  return {
+    position: database.prepare(`SELECT rowid FROM ${table} WHERE ${scope}id = ?`),
+    after: database.prepare(
+      `SELECT * FROM ${table} WHERE ${scope}rowid > ? ORDER BY rowid LIMIT ?`,
+    ),
+  };
+}
+
+function readPage<Row, Item>(
+  list: OrderedList<Row>,
+  scope: string[],
+  page: PageRequest,
+  toItem: (row: Row) => Item,
+): Page<Item> | undefined {
+  let after = 0;
+  if (page.afterId !== undefined) {
+    const found = list.position.get(...scope, page.afterId);
+    if (!found) return undefined;
+    after = found.rowid;
+  }
+  const rows = list.after.all(...scope, after, page.limit + 1);
+  return { items: rows.slice(0, page.limit).map(toItem), hasMore: rows.length > page.limit };
+}
+
+function campaignStatements(database: Database.Database) {
+  return {
+    byId: database.prepare<[string], CampaignRow>("SELECT * FROM campaigns WHERE id = ?"),
+    insert: database.prepare<[Campaign]>(
+      `INSERT INTO campaigns (id, name, gm_mode, theme_prompt, participant_count,
+         character_count, gm_fear, created_at, updated_at)
+       VALUES (@id, @name, @gm_mode, @theme_prompt, @participant_count, @character_count,
+         @gm_fear, @created_at, @updated_at)`,
+    ),
+    update: database.prepare<[Campaign]>(
+      `UPDATE campaigns SET name = @name, gm_mode = @gm_mode, theme_prompt = @theme_prompt,
+         participant_count = @participant_count, character_count = @character_count,
+         gm_fear = @gm_fear, updated_at = @updated_at
+       WHERE id = @id`,
+    ),
+    list: orderedList<CampaignRow>(database, "campaigns", false),
+  };
+}
+
+function participantStatements(database: Database.Database) {
+  return {
+    byId: database.prepare<[string], ParticipantRow>("SELECT * FROM participants WHERE id = ?"),
+    insert: database.prepare<[Participant]>(
+      `INSERT INTO participants (id, campaign_id, display_name, role, controller, created_at,
+         updated_at)
+       VALUES (@id, @campaign_id, @display_name, @role, @controller, @created_at, @updated_at)`,
+    ),
+    list: orderedList<ParticipantRow>(database, "participants", true),
+  };
+}
+
+function characterStatements(database: Database.Database) {
+  return {
+    byId: database.prepare<[string], CharacterRow>("SELECT * FROM characters WHERE id = ?"),
+    insert: database.prepare<[Character]>(
+      `INSERT INTO characters (id, campaign_id, name, kind, notes, controller, created_at,
+         updated_at)
+       VALUES (@id, @campaign_id, @name, @kind, @notes, @controller, @created_at, @updated_at)`,
+    ),
+    update: database.prepare<[Character]>(
+      `UPDATE characters SET name = @name, kind = @kind, notes = @notes,
+         controller = @controller, updated_at = @updated_at
+       WHERE id = @id`,
+    ),
+    list: orderedList<CharacterRow>(database, "characters", true),
+    profile: database.prepare<[string], ProfileRow>(
+      "SELECT * FROM character_profiles WHERE character_id = ?",
+    ),
+    putProfile: database.prepare<[ProfileRow]>(
+      `INSERT OR REPLACE INTO character_profiles (character_id, traits_json, hp_max, stress_max,
+         evasion, major_threshold, severe_threshold)
+       VALUES (@character_id, @traits_json, @hp_max, @stress_max, @evasion, @major_threshold,
+         @severe_threshold)`,
+    ),
+    state: database.prepare<[string], CharacterState>(
+      "SELECT character_id, hope, stress, hp FROM character_states WHERE character_id = ?",
+    ),
+    putState: database.prepare<[CharacterState]>(
+      `INSERT OR REPLACE INTO character_states (character_id, hope, stress, hp)
+       VALUES (@character_id, @hope, @stress, @hp)`,
+    ),
+  };
+}
+
+function sessionStatements(database: Database.Database) {
+  return {
+    byId: database.prepare<[string], SessionRow>("SELECT * FROM sessions WHERE id = ?"),
+    active: database.prepare<[string], SessionRow>(
+      "SELECT * FROM sessions WHERE campaign_id = ? AND status = 'ACTIVE'",
+    ),
+    insert: database.prepare<[SessionRow]>(
+      `INSERT INTO sessions (id, campaign_id, name, status, started_at, updated_at, ended_at)
+       VALUES (@id, @campaign_id, @name, @status, @started_at, @updated_at, @ended_at)`,
+    ),
+    update: database.prepare<[SessionRow]>(
+      `UPDATE sessions SET name = @name, status = @status, updated_at = @updated_at,
+         ended_at = @ended_at
+       WHERE id = @id`,
+    ),
+    list: orderedList<SessionRow>(database, "sessions", true),
+  };
+}
+
+function eventStatements(database: Database.Database) {
+  return {
+    tail: database.prepare<[string], LogTail>(
+      "SELECT seq, ts FROM session_events WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
+    ),
+    insert: database.prepare<[EventRow]>(
+      `INSERT INTO session_events (session_id, seq, ts, type, request_id, invocation_id,
+         participant_id, character_id, payload_json)
+       VALUES (@session_id, @seq, @ts, @type, @request_id, @invocation_id, @participant_id,
+         @character_id, @payload_json)`,
+    ),
+    bySeq: database.prepare<[string, number], EventRow>(
+      "SELECT * FROM session_events WHERE session_id = ? AND seq = ?",
+    ),
+    newest: database.prepare<[string, number], EventRow>(
+      "SELECT * FROM session_events WHERE session_id = ? ORDER BY seq DESC LIMIT ?",
+    ),
+    before: database.prepare<[string, number, number], EventRow>(
+      `SELECT * FROM session_events WHERE session_id = ? AND seq < ?
+       ORDER BY seq DESC LIMIT ?`,
+    ),
+    applied: database.prepare<[string, number], { found: number }>(
+      "SELECT 1 AS found FROM outcome_applications WHERE session_id = ? AND roll_seq = ?",
+    ),
+    recordApplied: database.prepare<[string, number, string]>(
+      "INSERT INTO outcome_applications (session_id, roll_seq, applied_at) VALUES (?, ?, ?)",
+    ),
+  };
+}
+
+/**
+ * The storage port on one better-sqlite3 connection. Every method runs prepared statements
+ * synchronously and answers with a settled promise; the store runs one transaction at a time on
+ * the connection, whose write transaction locks the whole database, so the campaign locks of
+ * the port are plain reads here.
+ */
+export class SqliteCampaignRepository implements CampaignRepository {
+  private readonly campaigns: ReturnType<typeof campaignStatements>;
+  private readonly participants: ReturnType<typeof participantStatements>;
+  private readonly characters: ReturnType<typeof characterStatements>;
+  private readonly sessions: ReturnType<typeof sessionStatements>;
+  private readonly events: ReturnType<typeof eventStatements>;
+
+  /** @param database - an open, migrated connection */
+  constructor(database: Database.Database) {
+    this.campaigns = campaignStatements(database);
+    this.participants = participantStatements(database);
+    this.characters = characterStatements(database);
+    this.sessions = sessionStatements(database);
+    this.events = eventStatements(database);
+  }
+
+  async getCampaign(id: string): Promise<Campaign | undefined> {
+    const row = this.campaigns.byId.get(id);
+    return row && campaignFromRow(row);
+  }
+
+  lockCampaign(id: string): Promise<Campaign | undefined> {
+    return this.getCampaign(id);
+  }
+
+  async insertCampaign(campaign: Campaign): Promise<void> {
+    this.campaigns.insert.run(campaign);
+  }
+
+  async updateCampaign(campaign: Campaign): Promise<void> {
+    this.campaigns.update.run(campaign);
+  }
+
+  async listCampaigns(page: PageRequest): Promise<Page<Campaign> | undefined> {
+    return readPage(this.campaigns.list, [], page, campaignFromRow);
+  }
+
+  async getParticipant(id: string): Promise<Participant | undefined> {
+    const row = this.participants.byId.get(id);
+    return row && participantFromRow(row);
+  }
+
+  async insertParticipant(participant: Participant): Promise<void> {
+    this.participants.insert.run(participant);
+  }
+
+  async listParticipants(
+    campaignId: string,
+    page: PageRequest,
+  ): Promise<Page<Participant> | undefined> {
+    return readPage(this.participants.list, [campaignId], page, participantFromRow);
+  }
+
+  async getCharacter(id: string): Promise<Character | undefined> {
+    const row = this.characters.byId.get(id);
+    return row && characterFromRow(row);
+  }
+
+  async insertCharacter(character: Character): Promise<void> {
+    this.characters.insert.run(character);
+  }
+
+  async updateCharacter(character: Character): Promise<void> {
+    this.characters.update.run(character);
+  }
+
+  async listCharacters(
+    campaignId: string,
+    page: PageRequest,
+  ): Promise<Page<Character> | undefined> {
+    return readPage(this.characters.list, [campaignId], page, characterFromRow);
+  }
+
+  async getSheet(characterId: string): Promise<CharacterSheet | undefined> {
+    const character = this.characters.byId.get(characterId);
+    const profile = this.characters.profile.get(characterId);
+    const state = this.characters.state.get(characterId);
+    if (!character || !profile || !state) return undefined;
+    return {
+      character: characterFromRow(character),
+      profile: profileFromRow(profile),
+      state: stateFromRow(state),
+    };
+  }
+
+  async putProfile(profile: CharacterProfile): Promise<void> {
+    const { traits, ...rest } = profile;
+    this.characters.putProfile.run({ ...rest, traits_json: JSON.stringify(traits) });
+  }
+
+  async putState(state: CharacterState): Promise<void> {
+    this.characters.putState.run(state);
+  }
+
+  async getSession(id: string): Promise<Session | undefined> {
+    const row = this.sessions.byId.get(id);
+    return row && sessionFromRow(row);
+  }
+
+  lockSession(id: string): Promise<Session | undefined> {
+    return this.getSession(id);
+  }
+
+  async findActiveSession(campaignId: string): Promise<Session | undefined> {
+    const row = this.sessions.active.get(campaignId);
+    return row && sessionFromRow(row);
+  }
+
+  async insertSession(session: Session): Promise<void> {
+    this.sessions.insert.run({ ...session, ended_at: session.ended_at ?? null });
+  }
+
+  async updateSession(session: Session): Promise<void> {
+    this.sessions.update.run({ ...session, ended_at: session.ended_at ?? null });
+  }
+
+  async listSessions(campaignId: string, page: PageRequest): Promise<Page<Session> | undefined> {
+    return readPage(this.sessions.list, [campaignId], page, sessionFromRow);
+  }
+
+  async logTail(sessionId: string): Promise<LogTail | undefined> {
+    return this.events.tail.get(sessionId);
+  }
+
+  async appendEvents(events: readonly SessionEvent[]): Promise<void> {
+    for (const event of events) {
+      this.events.insert.run({
+        ...event,
+        participant_id: event.participant_id ?? null,
+        character_id: event.character_id ?? null,
+      });
+    }
+  }
+
+  async getEvent(sessionId: string, seq: number): Promise<SessionEvent | undefined> {
+    const row = this.events.bySeq.get(sessionId, seq);
+    return row && eventFromRow(row);
+  }
+
+  async listEvents(
+    sessionId: string,
+    page: EventPageRequest,
+  ): Promise<Page<SessionEvent> | undefined> {
+    let rows: EventRow[];
+    if (page.beforeSeq === undefined) {
+      rows = this.events.newest.all(sessionId, page.limit + 1);
+    } else {
+      if (!this.events.bySeq.get(sessionId, page.beforeSeq)) return undefined;
+      rows = this.events.before.all(sessionId, page.beforeSeq, page.limit + 1);
+    }
+    return {
+      items: rows.slice(0, page.limit).map(eventFromRow),
+      hasMore: rows.length > page.limit,
+    };
+  }
+
+  async hasOutcomeApplication(sessionId: string, rollSeq: number): Promise<boolean> {
+    return this.events.applied.get(sessionId, rollSeq) !== undefined;
+  }
+
+  async recordOutcomeApplication(
+    sessionId: string,
+    rollSeq: number,
+    appliedAt: string,
+  ): Promise<void> {
+    this.events.recordApplied.run(sessionId, rollSeq, appliedAt);
+  }
+}

@@ -1,0 +1,113 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { expect } from "vitest";
+import { CLI_ENTRY, type HttpChild, readJson, spawnHttp } from "../harness.js";
+
+/** An event as the log resource shows it. */
+export interface LoggedEvent {
+  seq: number;
+  type: string;
+  character_id?: string;
+  payload_json: string;
+}
+
+/** One value change an event records. */
+interface RecordedChange {
+  field: string;
+  character_id?: string;
+  before: number;
+  after: number;
+}
+
+/**
+ * Starts a campaign server replica over HTTP on a database.
+ *
+ * @param location - the database URL
+ * @param args - more flags
+ * @returns the running replica
+ */
+export function startReplica(location: string, args: string[] = []): Promise<HttpChild> {
+  return spawnHttp(CLI_ENTRY, ["--db", location, ...args]);
+}
+
+/** SIGKILL, then wait for the process to be gone. */
+export function killReplica(replica: HttpChild): Promise<void> {
+  return new Promise((resolve) => {
+    if (replica.child.exitCode !== null || replica.child.signalCode !== null) return resolve();
+    replica.child.once("exit", () => resolve());
+    replica.child.kill("SIGKILL");
+  });
+}
+
+/**
+ * Every event of a session, oldest first, read page by page.
+ *
+ * @param client - a client of any replica
+ * @param sessionId - the session
+ * @returns the whole log
+ */
+export async function readWholeLog(client: Client, sessionId: string): Promise<LoggedEvent[]> {
+  const events: LoggedEvent[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor === null ? "?limit=200" : `?limit=200&cursor=${cursor}`;
+    const page = await readJson(client, `session://${sessionId}/events${query}`);
+    events.push(...(page.events as LoggedEvent[]));
+    cursor = page.next_cursor as string | null;
+  } while (cursor !== null);
+  return events.reverse();
+}
+
+/** The log's seqs run 1, 2, 3… with no gap and no repeat. */
+export function expectGaplessSeqs(events: readonly LoggedEvent[]): void {
+  expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+}
+
+/** Every opening event is directly followed by its closing one, and the other way round. */
+export function expectWholeCalls(events: readonly LoggedEvent[]): void {
+  const pairs: [string, string][] = [
+    ["ACTION_ROLL_REQUESTED", "ACTION_ROLL_RESOLVED"],
+    ["OUTCOME_APPLY_REQUESTED", "OUTCOME_APPLIED"],
+  ];
+  for (const [index, event] of events.entries()) {
+    for (const [opening, closing] of pairs) {
+      if (event.type === opening) expect(events[index + 1]?.type).toBe(closing);
+      if (event.type === closing) expect(events[index - 1]?.type).toBe(opening);
+    }
+  }
+}
+
+function changesOf(event: LoggedEvent): RecordedChange[] {
+  const payload = JSON.parse(event.payload_json) as Record<string, unknown>;
+  if (event.type === "OUTCOME_APPLIED") return payload.applied_changes as RecordedChange[];
+  if (event.type === "GM_FEAR_CHANGED") {
+    return [{ field: "gm_fear", before: Number(payload.before), after: Number(payload.after) }];
+  }
+  return [];
+}
+
+/**
+ * Follows every recorded change of a value through the log: each change must start where the
+ * previous one ended, which a lost update (two writers starting from the same value) breaks.
+ *
+ * @param events - the whole log
+ * @param initial - each value's starting point, keyed `field` or `field:character_id`
+ * @returns each value's last recorded value
+ */
+export function expectChainedChanges(
+  events: readonly LoggedEvent[],
+  initial: Readonly<Record<string, number>>,
+): Record<string, number> {
+  const current: Record<string, number> = { ...initial };
+  for (const event of events) {
+    for (const change of changesOf(event)) {
+      const key = change.character_id ? `${change.field}:${change.character_id}` : change.field;
+      expect({ seq: event.seq, key, before: change.before }).toEqual({
+        seq: event.seq,
+        key,
+        before: current[key],
+      });
+      current[key] = change.after;
+    }
+  }
+  return current;
+}
