@@ -14,7 +14,14 @@ interface Declared {
   readonly scopes: readonly string[];
 }
 
-const declared = new WeakMap<object, Declared>();
+/**
+ * Where a server keeps its declaration: a registered symbol, so that a server built by one
+ * copy of the kit is understood by the HTTP layer of another (a bundled command, a test that
+ * mixes built and source modules).
+ */
+const DECLARED = Symbol.for("@tabletop-mcp/kit/request-scopes");
+
+type Declaring = { [DECLARED]?: Declared };
 
 /**
  * Tells the HTTP layer which scope each request to a server needs, so that a request a token
@@ -29,7 +36,7 @@ export function declareRequestScopes(
   scopeOf: ScopeOfRequest,
   scopes: readonly string[],
 ): void {
-  declared.set(server, { scopeOf, scopes });
+  Object.defineProperty(server, DECLARED, { value: { scopeOf, scopes }, configurable: true });
 }
 
 /**
@@ -39,7 +46,7 @@ export function declareRequestScopes(
  * @returns the scopes, empty when it declared none
  */
 export function declaredScopes(server: object): readonly string[] {
-  return declared.get(server)?.scopes ?? [];
+  return (server as Declaring)[DECLARED]?.scopes ?? [];
 }
 
 /**
@@ -50,7 +57,7 @@ export function declaredScopes(server: object): readonly string[] {
  * @returns the needed scopes (empty when none is needed or the server declared none)
  */
 export function scopesNeeded(server: object, body: unknown): string[] {
-  const scopeOf = declared.get(server)?.scopeOf;
+  const scopeOf = (server as Declaring)[DECLARED]?.scopeOf;
   if (!scopeOf) return [];
   const needed: string[] = [];
   for (const message of Array.isArray(body) ? body : [body]) {
