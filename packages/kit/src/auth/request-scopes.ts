@@ -1,10 +1,10 @@
 import { isJsonObject } from "../validation/describe-value.js";
 
-/** The scope one request needs, by method and params; `undefined` when it needs none. */
+/** The scopes one request needs, by method and params; none when it needs none. */
 export type ScopeOfRequest = (
   method: string,
   params: Readonly<Record<string, unknown>>,
-) => string | undefined;
+) => readonly string[];
 
 /** The methods whose scope is checked before a handler runs; listing is open to every token. */
 const CHECKED_METHODS = new Set(["tools/call", "resources/read", "resources/subscribe"]);
@@ -28,7 +28,7 @@ type Declaring = { [DECLARED]?: Declared };
  * does not cover is refused (403) before any handler runs.
  *
  * @param server - a session's server
- * @param scopeOf - the scope of a `tools/call`, `resources/read` or `resources/subscribe`
+ * @param scopeOf - the scopes of a `tools/call`, `resources/read` or `resources/subscribe`
  * @param scopes - every scope `scopeOf` may answer, for the protected resource metadata
  */
 export function declareRequestScopes(
@@ -64,8 +64,9 @@ export function scopesNeeded(server: object, body: unknown): string[] {
     if (!isJsonObject(message) || typeof message.method !== "string") continue;
     if (!CHECKED_METHODS.has(message.method) || !("id" in message)) continue;
     const params = isJsonObject(message.params) ? message.params : {};
-    const scope = scopeOf(message.method, params);
-    if (scope !== undefined && !needed.includes(scope)) needed.push(scope);
+    for (const scope of scopeOf(message.method, params)) {
+      if (!needed.includes(scope)) needed.push(scope);
+    }
   }
   return needed;
 }
