@@ -108,8 +108,9 @@ export async function startAuthorizationServer(
         enabled: true,
         defaultResource: () => undefined as unknown as string,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => ({
-          scope: TABLETOP_SCOPES.join(" "),
+        // A user is offered only the scopes they may have; what else a client asks is dropped.
+        getResourceServerInfo: (ctx, resource) => ({
+          scope: scopesFor(ctx.oidc.session?.accountId).join(" "),
           audience: resource,
           accessTokenTTL: accessTokenTtlSeconds,
           ...(resource.includes(OPAQUE_MARK)
@@ -164,6 +165,11 @@ export async function startAuthorizationServer(
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+function scopesFor(accountId: string | undefined): readonly string[] {
+  const user = accountId === undefined ? undefined : USERS[accountId as UserName];
+  return user ? user.scopes : TABLETOP_SCOPES;
 }
 
 /**
