@@ -237,7 +237,9 @@ describe.skipIf(engineSkip !== undefined)(
         environment: { MCP_AUTH_TOKEN: token },
       };
       await withContainer(options, async (container) => {
-        await expect(connectHttp(container.url)).rejects.toThrow(/401/);
+        await expect(connectHttp(container.url)).rejects.toThrow(
+          /Unauthorized: a valid bearer token is required/,
+        );
         await withClient(container.url, checkDice, { authorization: `Bearer ${token}` });
       });
     });
@@ -263,7 +265,9 @@ describe.skipIf(engineSkip !== undefined)(
               interval: 500,
             })
             .toEqual({ dice: "ready", duality: "ready", campaign: "ready", world: "ready" });
-          await expect(connectHttp(gatewayUrl)).rejects.toThrow(/401/);
+          await expect(connectHttp(gatewayUrl)).rejects.toThrow(
+            /Unauthorized: a valid bearer token is required/,
+          );
           await withClient(gatewayUrl, checkGateway({ worldFile: WORLD_FIXTURE }), {
             authorization: `Bearer ${gatewayToken}`,
           });
