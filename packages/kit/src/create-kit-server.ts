@@ -13,12 +13,13 @@ import {
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { limitAnswer } from "./answer-limit.js";
+import { identityFromAuthInfo } from "./auth/identity.js";
 import { type Logger, silentLogger } from "./logger.js";
 import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
 import { ResourceHub } from "./resource-hub.js";
 import { sharedSchemaValidator } from "./shared-schema-validator.js";
 import { checkAnswerLimit, DEFAULT_MAX_ANSWER_BYTES, type Tool, type ToolContext } from "./tool.js";
-import { setToolCallHandler } from "./tool-call-handler.js";
+import { type ServerRequestExtra, setToolCallHandler } from "./tool-call-handler.js";
 import { isJsonObject } from "./validation/describe-value.js";
 
 /** A whole server: its identity and its tools and resources. */
@@ -127,6 +128,7 @@ function registerTools(
       rawArguments: isJsonObject(params.arguments) ? params.arguments : {},
       signal: extra.signal,
       sessionId: extra.sessionId,
+      identity: identityFromAuthInfo(extra.authInfo),
       logger,
       resourceUpdated: (uri) => hub.updated(uri),
       resourceListChanged: () => hub.listChanged(),
@@ -168,7 +170,7 @@ function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): 
   const fixed = new Map((spec.resources ?? []).map((resource) => [resource.uri, resource]));
   const templates = spec.resourceTemplates ?? [];
   server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
-    const context: ResourceContext = { sessionId: extra.sessionId, signal: extra.signal };
+    const context = resourceContext(extra);
     const resources: ResourceListing[] = [...fixed.values()].map(fixedListing);
     for (const template of templates) {
       if (template.spec.list) resources.push(...(await template.spec.list(context)));
@@ -180,7 +182,7 @@ function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): 
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const { uri } = request.params;
-    const context: ResourceContext = { sessionId: extra.sessionId, signal: extra.signal };
+    const context = resourceContext(extra);
     const contents = await readResource(uri, fixed, templates, context);
     if (!contents) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
     return { contents: [{ uri, ...contents }] };
@@ -193,6 +195,14 @@ function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): 
     hub.unsubscribe(request.params.uri, server);
     return {};
   });
+}
+
+function resourceContext(extra: ServerRequestExtra): ResourceContext {
+  return {
+    sessionId: extra.sessionId,
+    signal: extra.signal,
+    identity: identityFromAuthInfo(extra.authInfo),
+  };
 }
 
 async function readResource(

@@ -6,6 +6,12 @@ export {
   defineAppView,
   linkAppViews,
 } from "./app-view.js";
+export {
+  type CallerIdentity,
+  identityFromAuthInfo,
+  LOCAL_IDENTITY,
+} from "./auth/identity.js";
+export { ALL_SCOPES, grantsScope, SCOPES, type Scope } from "./auth/scopes.js";
 export type {
   CommonOptions,
   ExtraFlag,

@@ -3,11 +3,14 @@ import type {
   Resource as ResourceListing,
   ResourceTemplate as TemplateListing,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { CallerIdentity } from "./auth/identity.js";
 
 /** What a resource reader can use. */
 export interface ResourceContext {
   readonly sessionId: string | undefined;
   readonly signal: AbortSignal;
+  /** Who is reading: the token's subject over HTTP with auth, `local` over stdio or without. */
+  readonly identity: CallerIdentity;
 }
 
 /** The contents of one read: text in the declared MIME type. */

@@ -4,6 +4,7 @@ import type {
   Tool as ToolListing,
 } from "@modelcontextprotocol/sdk/types.js";
 import type * as z from "zod";
+import type { CallerIdentity } from "./auth/identity.js";
 import { type CrossFieldRule, checkCrossFieldRules, inDeclaredOrder } from "./cross-field-rules.js";
 import { InvalidParametersError, type ParameterProblem, ToolError } from "./errors.js";
 import type { Logger } from "./logger.js";
@@ -27,6 +28,8 @@ export interface ToolContext {
   readonly rawArguments: Readonly<Record<string, unknown>>;
   /** The MCP session the call came in on, when the transport has one. */
   readonly sessionId: string | undefined;
+  /** Who is calling: the token's subject over HTTP with auth, `local` over stdio or without. */
+  readonly identity: CallerIdentity;
   /** Announces that a resource changed: subscribed sessions get `notifications/resources/updated`. */
   resourceUpdated(uri: string): void;
   /** Announces that the list of resources changed, to every session of this process. */

@@ -1,4 +1,6 @@
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { FastifyInstance } from "fastify";
+import { ALL_SCOPES } from "../auth/scopes.js";
 import type { Logger } from "../logger.js";
 import { peerAddress, rememberIdentity } from "./client-identity.js";
 import { JsonRpcCode, jsonRpcErrorBody } from "./json-rpc-error.js";
@@ -21,7 +23,9 @@ export function installGuard(
     const outcome = guard.check(request.headers, { requireToken });
     if (!outcome.refusal) {
       const address = peerAddress(request.socket.remoteAddress);
-      rememberIdentity(request, { address, credentials: outcome.credentials });
+      const { credentials } = outcome;
+      const authInfo = credentials === "valid" ? sharedTokenAuthInfo(options.authToken) : undefined;
+      rememberIdentity(request, { address, credentials, ...(authInfo ? { authInfo } : {}) });
       return;
     }
     const { status, message } = outcome.refusal;
@@ -32,4 +36,10 @@ export function installGuard(
       .type("application/json")
       .send(jsonRpcErrorBody(JsonRpcCode.serverError, message));
   });
+}
+
+/** Whoever holds the shared `--auth-token` is the user `token`, with every tabletop scope. */
+function sharedTokenAuthInfo(token: string | undefined): AuthInfo | undefined {
+  if (token === undefined) return undefined;
+  return { token, clientId: "", scopes: [...ALL_SCOPES], extra: { sub: "token" } };
 }

@@ -1,5 +1,6 @@
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import type { FastifyInstance } from "fastify";
+import { attachAuthInfo } from "./client-identity.js";
 import { sendError } from "./error-handlers.js";
 import type { HttpContext } from "./http-context.js";
 import { JsonRpcCode } from "./json-rpc-error.js";
@@ -31,6 +32,7 @@ export function registerLegacySseRoutes(app: FastifyInstance, context: HttpConte
       );
     }
     reply.hijack();
+    attachAuthInfo(request);
     await (session.transport as SSEServerTransport).handlePostMessage(
       request.raw,
       reply.raw,

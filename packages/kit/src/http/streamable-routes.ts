@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { attachAuthInfo } from "./client-identity.js";
 import { readSessionCookie, sessionCookie } from "./cookie.js";
 import { sendError } from "./error-handlers.js";
 import type { HttpContext } from "./http-context.js";
@@ -86,6 +87,7 @@ async function forwardToSession(
   reply.hijack();
   boundOutput(context, reply.raw, id);
   if (request.method === "GET") trackStream(session, reply.raw);
+  attachAuthInfo(request);
   await transport.handleRequest(request.raw, reply.raw, request.body);
 }
 
@@ -103,6 +105,7 @@ async function startSession(
   reply.hijack();
   boundOutput(context, reply.raw, id);
   reply.raw.setHeader("set-cookie", sessionCookie(id));
+  attachAuthInfo(request);
   await transport.handleRequest(request.raw, reply.raw, request.body);
   if (transport.sessionId === undefined) await context.sessions.close(id);
 }
