@@ -14,6 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { limitAnswer } from "./answer-limit.js";
 import { identityFromAuthInfo } from "./auth/identity.js";
+import { declareRequestScopes, type ScopeOfRequest } from "./auth/request-scopes.js";
 import { type Logger, silentLogger } from "./logger.js";
 import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
 import { ResourceHub } from "./resource-hub.js";
@@ -88,6 +89,7 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
   );
   registerTools(server, spec, hub, logger, options);
   if (hasResources) registerResources(server, spec, hub);
+  declareRequestScopes(server, scopeOfRequest(spec), scopesOf(spec));
   hub.attach(server);
   // Malformed messages from a client surface here; they are the client's mistake, not ours.
   server.onerror = (error) => logger.warn(`protocol error: ${error.message}`);
@@ -202,6 +204,32 @@ function resourceContext(extra: ServerRequestExtra): ResourceContext {
     sessionId: extra.sessionId,
     signal: extra.signal,
     identity: identityFromAuthInfo(extra.authInfo),
+  };
+}
+
+/** Every scope the server's tools and resources name, in order of appearance. */
+function scopesOf(spec: ServerSpec): string[] {
+  const named = [
+    ...spec.tools.map((tool) => tool.scope),
+    ...(spec.resources ?? []).map((resource) => resource.scope),
+    ...(spec.resourceTemplates ?? []).map((template) => template.spec.scope),
+  ];
+  return [...new Set(named.filter((scope) => scope !== undefined))];
+}
+
+/** The scope each tool call and resource read or subscription of a server needs. */
+function scopeOfRequest(spec: ServerSpec): ScopeOfRequest {
+  const tools = new Map(spec.tools.map((tool) => [tool.name, tool.scope]));
+  const fixed = new Map((spec.resources ?? []).map((resource) => [resource.uri, resource.scope]));
+  const templates = spec.resourceTemplates ?? [];
+  return (method, params) => {
+    if (method === "tools/call") {
+      return typeof params.name === "string" ? tools.get(params.name) : undefined;
+    }
+    const uri = params.uri;
+    if (typeof uri !== "string") return undefined;
+    if (fixed.has(uri)) return fixed.get(uri);
+    return templates.find((template) => template.match(uri) !== undefined)?.spec.scope;
   };
 }
 

@@ -26,6 +26,8 @@ export interface ResourceSpec {
   title?: string;
   description: string;
   mimeType: string;
+  /** The scope a token must grant to read or subscribe to it (token table and OAuth modes). */
+  scope?: string;
   read(context: ResourceContext): ResourceText | Promise<ResourceText>;
 }
 
@@ -36,6 +38,8 @@ export interface ResourceTemplateSpec {
   title?: string;
   description: string;
   mimeType: string;
+  /** The scope a token must grant to read or subscribe to these (token table and OAuth modes). */
+  scope?: string;
   /** The concrete resources of this template to show in `resources/list`, if any. */
   list?(context: ResourceContext): ResourceListing[] | Promise<ResourceListing[]>;
   /** Reads one resource; `undefined` when nothing exists at that URI. */

@@ -63,6 +63,11 @@ export class SessionStore {
     if (session.owner.subject !== undefined) adjust(this.perSubject, session.owner.subject, 1);
   }
 
+  /** The session with this id, untouched; `undefined` when unknown or expired. */
+  find(id: string): HttpSession | undefined {
+    return this.sessions.get(id);
+  }
+
   /** The session with this id, marked as just used; `undefined` when unknown or expired. */
   touch(id: string): HttpSession | undefined {
     const session = this.sessions.get(id);

@@ -7,6 +7,7 @@ import { readSessionCookie, sessionCookie } from "./cookie.js";
 import { sendError } from "./error-handlers.js";
 import type { HttpContext } from "./http-context.js";
 import { JsonRpcCode } from "./json-rpc-error.js";
+import { ownSession, refuseMissingScope } from "./session-access.js";
 import { admitSession, boundOutput, openSession, trackStream } from "./session-opening.js";
 
 /** `POST`, `GET` and `DELETE /mcp`: the Streamable HTTP transport, one server per session. */
@@ -73,7 +74,7 @@ async function forwardToSession(
   reply: FastifyReply,
   context: HttpContext,
 ): Promise<void> {
-  const session = context.sessions.touch(id);
+  const session = ownSession(request, context, id);
   if (session?.kind !== "streamable") {
     return sendError(
       reply,
@@ -82,6 +83,7 @@ async function forwardToSession(
       "Session not found or expired; initialize a new one",
     );
   }
+  if (await refuseMissingScope(request, reply, context, session)) return;
   if (messagesOf(request.body).some(isRequest)) session.used = true;
   const transport = session.transport as StreamableHTTPServerTransport;
   reply.hijack();

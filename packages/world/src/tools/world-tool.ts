@@ -73,6 +73,7 @@ export function defineWorldTool<Input extends z.ZodType, Output extends z.ZodTyp
   const tool = defineTool({
     ...spec,
     annotations: READ_ONLY_HINTS,
+    scope: "tabletop:play",
     handler: (args) => spec.handler(args, store.current) as z.input<Output>,
   });
   return {
