@@ -45,6 +45,8 @@ export interface Participant {
   display_name: string;
   role: ParticipantRole;
   controller: ParticipantController;
+  /** The subject whose seat this is, or `null` for a seat nobody has claimed yet. */
+  user: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -113,9 +115,13 @@ export interface SessionEvent {
   seq: number;
   ts: string;
   type: SessionEventType;
+  /** Present, and `true`, only on notes the GM kept from the players. */
+  gm_only?: true;
   request_id: string;
   invocation_id: string;
   participant_id?: string;
+  /** The subject who made the call that appended the event. */
+  actor: string;
   character_id?: string;
   payload_json: string;
 }
@@ -150,4 +156,19 @@ export interface SessionContext {
 /** A fresh context: nothing selected. */
 export function emptyContext(): SessionContext {
   return { campaign_id: null, session_id: null, participant_id: null };
+}
+
+/**
+ * An invitation to claim a seat (a participant without a user). Only the code's SHA-256 is
+ * kept; the code itself is shown once, to the GM who asked for it.
+ */
+export interface SeatInvite {
+  participant_id: string;
+  campaign_id: string;
+  code_sha256: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_by: string | null;
+  used_at: string | null;
 }
