@@ -5,14 +5,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CLI_ENTRY,
-  callOk,
-  type HttpChild,
-  readJson,
-  spawnHttp,
-  temporaryDatabase,
-} from "../e2e/harness.js";
+import { CLI_ENTRY, callOk, type HttpChild, readJson, spawnHttp } from "../e2e/harness.js";
 import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
 import { GM, PLAYER, roleTableTests, STRANGER, type TableConnection } from "./role-table.js";
 
