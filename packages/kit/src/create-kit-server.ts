@@ -222,7 +222,7 @@ function scopeOfRequest(spec: ServerSpec): ScopeOfRequest {
   const tools = new Map(spec.tools.map((tool) => [tool.name, tool.scope]));
   const fixed = new Map((spec.resources ?? []).map((resource) => [resource.uri, resource.scope]));
   const templates = spec.resourceTemplates ?? [];
-  return (method, params) => {
+  const scopeOf = (method: string, params: Readonly<Record<string, unknown>>) => {
     if (method === "tools/call") {
       return typeof params.name === "string" ? tools.get(params.name) : undefined;
     }
@@ -230,6 +230,10 @@ function scopeOfRequest(spec: ServerSpec): ScopeOfRequest {
     if (typeof uri !== "string") return undefined;
     if (fixed.has(uri)) return fixed.get(uri);
     return templates.find((template) => template.match(uri) !== undefined)?.spec.scope;
+  };
+  return (method, params) => {
+    const scope = scopeOf(method, params);
+    return scope === undefined ? [] : [scope];
   };
 }
 

@@ -139,7 +139,9 @@ describe("forged and misused tokens", () => {
     });
     const expected = { status: unknown.status, body: await unknown.json() };
     expect(expected.status).toBe(404);
-    for (const headers of [{ "mcp-session-id": session }, { cookie: `mcp_session=${session}` }]) {
+    const byHeader: Record<string, string> = { "mcp-session-id": session };
+    const byCookie: Record<string, string> = { cookie: `mcp_session=${session}` };
+    for (const headers of [byHeader, byCookie]) {
       const answer = await postMcp(dice.url, toolCall(2, "roll", { notation: "1d6" }), {
         authorization: `Bearer ${bob}`,
         ...headers,

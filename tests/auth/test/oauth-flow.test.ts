@@ -11,6 +11,7 @@ import {
   type UserName,
 } from "./support/authorization-server.js";
 import { CAMPAIGN, DICE } from "./support/commands.js";
+import { machineToken } from "./support/machine-token.js";
 import { InMemoryOAuthClient } from "./support/oauth-client.js";
 import { openSession, postMcp, toolCall } from "./support/raw.js";
 
@@ -48,21 +49,6 @@ async function connectWithOAuth(url: string, user: UserName, oauth = new InMemor
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: oauth }));
   clients.push(client);
   return { client, oauth };
-}
-
-/** A token of the client credentials grant, for a resource of the test's choosing. */
-async function machineToken(resource: string, scope: string): Promise<string> {
-  const response = await fetch(`${authorization.issuer}/token`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      authorization: `Basic ${Buffer.from(`${MACHINE_CLIENT.id}:${MACHINE_CLIENT.secret}`).toString("base64")}`,
-    },
-    body: new URLSearchParams({ grant_type: "client_credentials", resource, scope }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`no token: ${JSON.stringify(body)}`);
-  return body.access_token;
 }
 
 describe("OAuth 2.1 end to end, with a real authorization server and the SDK's OAuth client", () => {
@@ -136,7 +122,11 @@ describe("OAuth 2.1 end to end, with a real authorization server and the SDK's O
   });
 
   it("refuses a token the same issuer minted for another resource", async () => {
-    const other = await machineToken("http://127.0.0.1:9/mcp", "tabletop:play");
+    const other = await machineToken(
+      authorization.issuer,
+      "http://127.0.0.1:9/mcp",
+      "tabletop:play",
+    );
     const refused = await postMcp(dice.url, toolCall(1, "roll", { notation: "1d6" }), {
       authorization: `Bearer ${other}`,
     });
@@ -144,12 +134,12 @@ describe("OAuth 2.1 end to end, with a real authorization server and the SDK's O
     expect(refused.headers.get("www-authenticate")).toMatch(
       /^Bearer error="invalid_token", error_description="the token is for another resource", resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp"$/,
     );
-    const ours = await machineToken(dice.url, "tabletop:play");
+    const ours = await machineToken(authorization.issuer, dice.url, "tabletop:play");
     expect(await openSession(dice.url, ours)).toMatch(/\S/);
   });
 
   it("lists every tool to a token without the scope, and refuses the call with 403 insufficient_scope", async () => {
-    const token = await machineToken(campaign.url, "campaign:read");
+    const token = await machineToken(authorization.issuer, campaign.url, "campaign:read");
     const session = await openSession(campaign.url, token);
     const headers = { authorization: `Bearer ${token}`, "mcp-session-id": session };
     const listed = await postMcp(

@@ -14,6 +14,7 @@ import {
   TIERS,
   type Tier,
 } from "./types.js";
+import { checkClientCredentials, checkScopeKeys } from "./upstream-auth.js";
 
 /** Server names and prefixes clients accept (gateway.md §2). */
 export const SERVER_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -36,10 +37,12 @@ const COMMON_KEYS = new Set([
   "max_sessions",
   "rate_limit_ms",
   "tiers",
+  "scopes",
+  "trusted",
 ]);
 const KIND_KEYS = {
   stdio: ["command", "args", "env", "cwd", "max_line_bytes"],
-  http: ["url", "headers"],
+  http: ["url", "headers", "auth"],
   builtin: ["builtin", "options"],
 } as const;
 const TYPE_TO_KIND: Record<string, keyof typeof KIND_KEYS> = {
@@ -261,6 +264,7 @@ function checkCommon(
     ),
     rateLimitMs: integerKey(value, "rate_limit_ms", path, 0, 60_000, defaultRateLimitMs, problems),
     tiers: {},
+    ...checkScopeKeys(value, path, problems),
   };
   if (value.prefix !== undefined) {
     if (typeof value.prefix === "string" && PREFIX_PATTERN.test(value.prefix))
@@ -401,7 +405,8 @@ function checkHttp({ value, path, problems, common, expand }: KindCheck): Server
   else if (url !== "" && !isHttpUrl(url))
     problems.push({ path: `${path}.url`, issue: "must be an http:// or https:// URL" });
   const headers = stringMap(value.headers, `${path}.headers`, problems, expand);
-  return { ...common, kind: "http", url: url ?? "", headers };
+  const auth = checkClientCredentials(value.auth, `${path}.auth`, expand, problems);
+  return { ...common, kind: "http", url: url ?? "", headers, auth };
 }
 
 function checkStdio(check: KindCheck): ServerEntry {

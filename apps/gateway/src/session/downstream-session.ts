@@ -1,3 +1,4 @@
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type {
   RequestHandlerExtra,
@@ -21,7 +22,15 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
-import { type Logger, processRedactor, redact, SpacingLimiter } from "@tabletop-mcp/kit";
+import {
+  declareRequestScopes,
+  identityFromAuthInfo,
+  type Logger,
+  processRedactor,
+  redact,
+  SpacingLimiter,
+} from "@tabletop-mcp/kit";
+import { gatewayScopeOf } from "../auth/request-scopes.js";
 import type { Catalog, ExposedTool } from "../catalog/catalog.js";
 import type { Tier } from "../config/types.js";
 import { currentTier, withinTier } from "../tiers/tiers.js";
@@ -37,6 +46,9 @@ import { matchesTemplate, schemeOf } from "./uri-template.js";
 
 /** The URI of the gateway's own statistics resource. */
 export const STATS_URI = "gateway://stats";
+
+/** The `_meta` key that tells a trusted upstream who is calling. */
+export const SUBJECT_META_KEY = "tabletop/subject";
 const RESOURCE_NOT_FOUND = -32002;
 /** The longest timer Node keeps (about 24.8 days): in effect, no timeout. */
 const NO_TIMEOUT_MS = 2_147_483_647;
@@ -52,6 +64,8 @@ export interface SessionHost {
   readonly version: string;
   instructions(): string;
   statsResource(): string;
+  /** Every scope a request through the gateway may need (for the resource metadata). */
+  scopes(): readonly string[];
   /** Makes this session's link to an upstream. */
   linkFor(upstream: Upstream, session: DownstreamSession): UpstreamLink;
   sharedSubscribe(upstream: Upstream, uri: string, session: DownstreamSession): Promise<void>;
@@ -82,6 +96,8 @@ export class DownstreamSession implements SessionPeer {
   /** Downstream requests being forwarded, by upstream: who may answer its requests. */
   private readonly forwarding = new Map<Upstream, Set<RequestId>>();
   private closed = false;
+  /** The caller's `authInfo` as the last request carried it (sessions keep one subject). */
+  private authInfo: AuthInfo | undefined;
 
   constructor(
     private readonly host: SessionHost,
@@ -106,10 +122,21 @@ export class DownstreamSession implements SessionPeer {
       },
     );
     this.server.removeRequestHandler("logging/setLevel");
-    this.server.fallbackRequestHandler = (request, extra) =>
-      this.dispatch(request, extra).catch((error: unknown) => {
+    this.server.fallbackRequestHandler = (request, extra) => {
+      this.authInfo = extra.authInfo ?? this.authInfo;
+      return this.dispatch(request, extra).catch((error: unknown) => {
         throw toProtocolError(error, processRedactor);
       });
+    };
+    declareRequestScopes(
+      this.server,
+      gatewayScopeOf({
+        tools: host.catalog.tools,
+        route: (uri) => this.route(uri),
+        statsUri: STATS_URI,
+      }),
+      host.scopes(),
+    );
     this.server.fallbackNotificationHandler = async (notification) => {
       if (notification.method === "notifications/roots/list_changed")
         this.toPerSessionLinks(notification);
@@ -117,6 +144,10 @@ export class DownstreamSession implements SessionPeer {
     this.server.onerror = (error) =>
       host.logger.warn(`downstream protocol error: ${error.message}`);
     this.server.onclose = () => void this.close();
+  }
+
+  callerAuthInfo(): AuthInfo | undefined {
+    return this.authInfo;
   }
 
   get clientInfo(): Implementation {
@@ -227,7 +258,10 @@ export class DownstreamSession implements SessionPeer {
     const link = this.link(upstream);
     if (link.callToolDirect) return this.callDirect(tool, link.callToolDirect, params, extra);
     const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
-    const upstreamParams = upstreamCallParams(tool, params);
+    const subject = upstream.entry.trusted
+      ? identityFromAuthInfo(extra.authInfo).subject
+      : undefined;
+    const upstreamParams = upstreamCallParams(tool, params, subject);
     let done = false;
     const entry = upstream.entry;
     const options: RequestOptions = {
@@ -680,18 +714,22 @@ export class DownstreamSession implements SessionPeer {
   }
 }
 
-/** The `tools/call` params sent upstream: the original name, the arguments and `_meta` as the client sent them, less its progress token (the gateway supplies its own). */
+/**
+ * The `tools/call` params sent upstream: the original name, the arguments and `_meta` as the
+ * client sent them, less its progress token (the gateway supplies its own) and any subject it
+ * claims; a trusted upstream learns the caller's subject from the gateway instead.
+ */
 function upstreamCallParams(
   tool: ExposedTool,
   params: Record<string, unknown>,
+  subject: string | undefined,
 ): Record<string, unknown> {
   const upstreamParams: Record<string, unknown> = { name: tool.original };
   if (params.arguments !== undefined) upstreamParams.arguments = params.arguments;
   const meta = params._meta as Record<string, unknown> | undefined;
-  if (meta !== undefined) {
-    const { progressToken: _dropped, ...rest } = meta;
-    if (Object.keys(rest).length > 0) upstreamParams._meta = rest;
-  }
+  const { progressToken: _dropped, [SUBJECT_META_KEY]: _claimed, ...rest } = meta ?? {};
+  if (subject !== undefined) rest[SUBJECT_META_KEY] = subject;
+  if (Object.keys(rest).length > 0) upstreamParams._meta = rest;
   return upstreamParams;
 }
 

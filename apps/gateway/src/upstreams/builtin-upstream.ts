@@ -1,8 +1,10 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Notification, Request, Result } from "@modelcontextprotocol/sdk/types.js";
+import { declaredScopes, scopesNeeded } from "@tabletop-mcp/kit";
 import type { BuiltinEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { type BuiltinFactory, openBuiltin } from "./builtin-servers.js";
@@ -27,6 +29,8 @@ export class BuiltinUpstream extends Upstream {
   liveInstances = 0;
   private factory: BuiltinFactory | undefined;
   private catalogClient: Client | undefined;
+  /** The catalog's server instance: it knows the scopes its tools and resources declare. */
+  private catalogServer: Server | undefined;
 
   get connections(): number {
     return this.liveInstances;
@@ -47,13 +51,26 @@ export class BuiltinUpstream extends Upstream {
   }
 
   private async connect(identity: ClientIdentity, events: ConnectionEvents): Promise<Client> {
-    return this.open(identity, events).connected;
+    const opened = this.open(identity, events);
+    this.catalogServer = opened.server;
+    return opened.connected;
+  }
+
+  override requestScopes(method: string, params: Readonly<Record<string, unknown>>): string[] {
+    if (!this.catalogServer) return [];
+    return scopesNeeded(this.catalogServer, { jsonrpc: "2.0", id: 0, method, params });
+  }
+
+  /** Every scope the server's tools and resources declare. */
+  declaredScopes(): readonly string[] {
+    return this.catalogServer ? declaredScopes(this.catalogServer) : [];
   }
 
   /** Makes a server instance and starts its client's handshake. */
   private open(
     identity: ClientIdentity,
     events: ConnectionEvents,
+    caller?: () => AuthInfo | undefined,
   ): { server: Server; connected: Promise<Client> } {
     const factory = this.factory;
     if (!factory) throw new Error(`builtin "${this.name}" is not open`);
@@ -65,9 +82,10 @@ export class BuiltinUpstream extends Upstream {
       this.liveInstances--;
       previous?.();
     };
-    const connected = server
-      .connect(serverSide)
-      .then(() => connectUpstreamClient(clientSide, identity, events, this.entry.startupTimeoutMs));
+    const connected = server.connect(serverSide).then(() => {
+      if (caller) passCallerIdentity(serverSide, caller);
+      return connectUpstreamClient(clientSide, identity, events, this.entry.startupTimeoutMs);
+    });
     return { server, connected };
   }
 
@@ -79,6 +97,7 @@ export class BuiltinUpstream extends Upstream {
         request: (request, signal) => peer.upstreamRequest(this, request, signal),
         closed: () => {},
       },
+      () => peer.callerAuthInfo(),
     );
     connecting.catch(() => {});
     let client: Client | undefined;
@@ -106,4 +125,21 @@ export class BuiltinUpstream extends Upstream {
     await this.catalogClient?.close();
     this.factory?.close();
   }
+}
+
+/**
+ * Hands the downstream caller's `authInfo` to every message the in-process server receives,
+ * as the kit's HTTP layer does for a server of its own: the builtin learns who calls in
+ * process, and no token travels anywhere.
+ */
+function passCallerIdentity(
+  transport: InMemoryTransport,
+  caller: () => AuthInfo | undefined,
+): void {
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  transport.onmessage = (message, extra) => {
+    const authInfo = caller();
+    deliver(message, authInfo ? { ...extra, authInfo } : extra);
+  };
 }

@@ -1,9 +1,4 @@
-import {
-  createLocalJWKSet,
-  errors,
-  type JSONWebKeySet,
-  type JWTVerifyGetKey,
-} from "jose";
+import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
 
 /** How a remote key set is kept. */
 export interface KeySetTiming {

@@ -108,11 +108,14 @@ async function checkOpaque(
   }
   const refusal = introspectedRefusal(outcome.claims, settings, settings.audience ?? resource);
   if (refusal) return { kind: "invalid", reason: refusal };
-  const claims = outcome.claims as AccessTokenClaims & { sub: string };
+  // RFC 7662 makes `sub` optional: a client acting for itself (client credentials) is its client.
+  const sub =
+    typeof outcome.claims.sub === "string" ? outcome.claims.sub : outcome.claims.client_id;
+  const claims = { ...outcome.claims, sub: String(sub) };
   return { kind: "valid", authInfo: claimsAuthInfo(token, claims, resource), subject: claims.sub };
 }
 
-/** Introspection says a token is active; it must still be ours, for us, unexpired, and name a user. */
+/** Introspection says a token is active; it must still be ours, for us, unexpired, and name someone. */
 function introspectedRefusal(
   claims: AccessTokenClaims & { aud?: unknown; iss?: unknown },
   settings: OAuthSettings,
@@ -130,6 +133,9 @@ function introspectedRefusal(
   if (typeof claims.exp === "number" && claims.exp + CLOCK_TOLERANCE_SECONDS < now) {
     return "the token has expired";
   }
-  if (typeof claims.sub !== "string" || claims.sub === "") return "the token names no subject";
+  const named = [claims.sub, claims.client_id].some(
+    (name) => typeof name === "string" && name !== "",
+  );
+  if (!named) return "the token names no subject and no client";
   return undefined;
 }

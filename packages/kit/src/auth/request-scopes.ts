@@ -1,10 +1,10 @@
 import { isJsonObject } from "../validation/describe-value.js";
 
-/** The scope one request needs, by method and params; `undefined` when it needs none. */
+/** The scopes one request needs, by method and params; none when it needs none. */
 export type ScopeOfRequest = (
   method: string,
   params: Readonly<Record<string, unknown>>,
-) => string | undefined;
+) => readonly string[];
 
 /** The methods whose scope is checked before a handler runs; listing is open to every token. */
 const CHECKED_METHODS = new Set(["tools/call", "resources/read", "resources/subscribe"]);
@@ -14,14 +14,21 @@ interface Declared {
   readonly scopes: readonly string[];
 }
 
-const declared = new WeakMap<object, Declared>();
+/**
+ * Where a server keeps its declaration: a registered symbol, so that a server built by one
+ * copy of the kit is understood by the HTTP layer of another (a bundled command, a test that
+ * mixes built and source modules).
+ */
+const DECLARED = Symbol.for("@tabletop-mcp/kit/request-scopes");
+
+type Declaring = { [DECLARED]?: Declared };
 
 /**
  * Tells the HTTP layer which scope each request to a server needs, so that a request a token
  * does not cover is refused (403) before any handler runs.
  *
  * @param server - a session's server
- * @param scopeOf - the scope of a `tools/call`, `resources/read` or `resources/subscribe`
+ * @param scopeOf - the scopes of a `tools/call`, `resources/read` or `resources/subscribe`
  * @param scopes - every scope `scopeOf` may answer, for the protected resource metadata
  */
 export function declareRequestScopes(
@@ -29,7 +36,7 @@ export function declareRequestScopes(
   scopeOf: ScopeOfRequest,
   scopes: readonly string[],
 ): void {
-  declared.set(server, { scopeOf, scopes });
+  Object.defineProperty(server, DECLARED, { value: { scopeOf, scopes }, configurable: true });
 }
 
 /**
@@ -39,7 +46,7 @@ export function declareRequestScopes(
  * @returns the scopes, empty when it declared none
  */
 export function declaredScopes(server: object): readonly string[] {
-  return declared.get(server)?.scopes ?? [];
+  return (server as Declaring)[DECLARED]?.scopes ?? [];
 }
 
 /**
@@ -50,15 +57,16 @@ export function declaredScopes(server: object): readonly string[] {
  * @returns the needed scopes (empty when none is needed or the server declared none)
  */
 export function scopesNeeded(server: object, body: unknown): string[] {
-  const scopeOf = declared.get(server)?.scopeOf;
+  const scopeOf = (server as Declaring)[DECLARED]?.scopeOf;
   if (!scopeOf) return [];
   const needed: string[] = [];
   for (const message of Array.isArray(body) ? body : [body]) {
     if (!isJsonObject(message) || typeof message.method !== "string") continue;
     if (!CHECKED_METHODS.has(message.method) || !("id" in message)) continue;
     const params = isJsonObject(message.params) ? message.params : {};
-    const scope = scopeOf(message.method, params);
-    if (scope !== undefined && !needed.includes(scope)) needed.push(scope);
+    for (const scope of scopeOf(message.method, params)) {
+      if (!needed.includes(scope)) needed.push(scope);
+    }
   }
   return needed;
 }

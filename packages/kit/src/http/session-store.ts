@@ -6,6 +6,8 @@ import type { SessionGate } from "../runtime/session-gate.js";
 export interface SessionOwner {
   readonly address: string;
   readonly subject?: string;
+  /** The OAuth client the caller's token was issued to, for logs. */
+  readonly clientId?: string;
 }
 
 /** One live MCP session over HTTP, of either transport. */

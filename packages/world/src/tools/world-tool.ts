@@ -79,6 +79,7 @@ export function defineWorldTool<Input extends z.ZodType, Output extends z.ZodTyp
   return {
     name: tool.name,
     listing: tool.listing,
+    scope: tool.scope,
     maxAnswerBytes: tool.maxAnswerBytes,
     call: async (rawArguments, context) => {
       // The kit validates and runs the handler before its first await, so the handler reads

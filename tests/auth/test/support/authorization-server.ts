@@ -29,6 +29,12 @@ export type UserName = keyof typeof USERS;
 /** A confidential client registered up front, for the client credentials grant. */
 export const MACHINE_CLIENT = { id: "gateway-machine", secret: "machine-secret-0123456789" };
 
+/** The client a resource server introspects opaque tokens as. */
+export const INTROSPECTING_CLIENT = { id: "dice-introspector", secret: "introspector-secret-0123" };
+
+/** Resources whose path contains this get opaque access tokens, to be introspected. */
+export const OPAQUE_MARK = "/opaque/";
+
 /** A running authorization server. */
 export interface AuthorizationServer {
   readonly issuer: string;
@@ -37,6 +43,8 @@ export interface AuthorizationServer {
   signInAs: UserName;
   /** How many client-credentials tokens were issued. */
   readonly machineTokens: number;
+  /** How many introspection requests were answered. */
+  readonly introspections: number;
   close(): Promise<void>;
 }
 
@@ -63,7 +71,7 @@ export async function startAuthorizationServer(
     alg: "ES256",
     use: "sig",
   };
-  const state = { signInAs: "gm" as UserName, machineTokens: 0 };
+  const state = { signInAs: "gm" as UserName, machineTokens: 0, introspections: 0 };
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -73,6 +81,13 @@ export async function startAuthorizationServer(
         response_types: [],
         redirect_uris: [],
         scope: TABLETOP_SCOPES.join(" "),
+      },
+      {
+        client_id: INTROSPECTING_CLIENT.id,
+        client_secret: INTROSPECTING_CLIENT.secret,
+        grant_types: [],
+        response_types: [],
+        redirect_uris: [],
       },
     ],
     jwks: { keys: [signingKey] },
@@ -88,17 +103,19 @@ export async function startAuthorizationServer(
       devInteractions: { enabled: false },
       registration: { enabled: true },
       clientCredentials: { enabled: true },
-      introspection: { enabled: true },
+      introspection: { enabled: true, allowedPolicy: async () => true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => undefined as unknown as string,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => ({
-          scope: TABLETOP_SCOPES.join(" "),
+        // A user is offered only the scopes they may have; what else a client asks is dropped.
+        getResourceServerInfo: (ctx, resource) => ({
+          scope: scopesFor(ctx.oidc.session?.accountId).join(" "),
           audience: resource,
           accessTokenTTL: accessTokenTtlSeconds,
-          accessTokenFormat: "jwt",
-          jwt: { sign: { alg: "ES256" } },
+          ...(resource.includes(OPAQUE_MARK)
+            ? { accessTokenFormat: "opaque" as const }
+            : { accessTokenFormat: "jwt" as const, jwt: { sign: { alg: "ES256" as const } } }),
         }),
       },
     },
@@ -112,10 +129,16 @@ export async function startAuthorizationServer(
     expiresWithSession: async () => false,
     pkce: { required: () => true },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    ttl: { RefreshToken: 86_400, Grant: 86_400, Session: 86_400 },
+    ttl: {
+      RefreshToken: 86_400,
+      Grant: 86_400,
+      Session: 86_400,
+      ClientCredentials: accessTokenTtlSeconds,
+    },
   });
   const callback = provider.callback();
   http.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    if (request.url?.startsWith("/token/introspection")) state.introspections++;
     if (request.url?.startsWith("/interaction/")) {
       void answerInteraction(provider, state.signInAs, request, response);
       return;
@@ -134,11 +157,19 @@ export async function startAuthorizationServer(
     get machineTokens() {
       return state.machineTokens;
     },
+    get introspections() {
+      return state.introspections;
+    },
     close: async () => {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+function scopesFor(accountId: string | undefined): readonly string[] {
+  const user = accountId === undefined ? undefined : USERS[accountId as UserName];
+  return user ? user.scopes : TABLETOP_SCOPES;
 }
 
 /**

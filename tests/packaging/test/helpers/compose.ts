@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { cleanEnvironment, runChecked, runCommand } from "./commands.js";
@@ -33,6 +34,8 @@ export interface ComposeProject {
   name: string;
   /** The gateway's MCP endpoint on this machine. */
   gatewayUrl: URL;
+  /** The token clients send the gateway (`GATEWAY_TOKEN`). */
+  gatewayToken: string;
 }
 
 /**
@@ -49,12 +52,24 @@ export async function composeUp(
   const lines = services.map((service) => `  ${service}:\n    image: ${imageName(service)}`);
   await writeFile(override, `services:\n${lines.join("\n")}\n`);
   const [command, prefix] = composeCommand(engineName);
+  const gatewayToken = randomBytes(32).toString("hex");
   await runChecked(
     command,
     [...prefix, "-p", options.name, "-f", COMPOSE_FILE, "-f", override, "up", "-d", "--no-build"],
-    { cwd: REPOSITORY_ROOT, env: cleanEnvironment({ GATEWAY_PORT: String(options.gatewayPort) }) },
+    {
+      cwd: REPOSITORY_ROOT,
+      env: cleanEnvironment({
+        GATEWAY_PORT: String(options.gatewayPort),
+        GATEWAY_TOKEN: gatewayToken,
+        UPSTREAM_TOKEN: randomBytes(32).toString("hex"),
+      }),
+    },
   );
-  return { name: options.name, gatewayUrl: new URL(`http://127.0.0.1:${options.gatewayPort}/mcp`) };
+  return {
+    name: options.name,
+    gatewayUrl: new URL(`http://127.0.0.1:${options.gatewayPort}/mcp`),
+    gatewayToken,
+  };
 }
 
 async function labelled(kind: "container" | "volume" | "network", name: string): Promise<string[]> {
@@ -74,9 +89,13 @@ export async function composeRemove(name: string): Promise<void> {
 }
 
 /** The state of each upstream the gateway's /mcp/health reports. */
-export async function upstreamStates(gatewayUrl: URL): Promise<Record<string, string>> {
+export async function upstreamStates(
+  gatewayUrl: URL,
+  token: string,
+): Promise<Record<string, string>> {
   try {
     const response = await fetch(new URL("/mcp/health", gatewayUrl), {
+      headers: { authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(2000),
     });
     const body = (await response.json()) as { upstreams?: { name: string; state: string }[] };
