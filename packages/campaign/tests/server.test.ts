@@ -61,7 +61,7 @@ describe("tools/list", () => {
 });
 
 describe("tool arguments", () => {
-  it("rejects a zero Fear delta and too many traits in the contract's shape", async () => {
+  it("rejects a zero Fear delta and too many traits in the invalid-parameters shape", async () => {
     const { first } = await connectedPair();
     const result = await first.client.callTool({
       name: "gm_fear_adjust",

@@ -99,8 +99,8 @@ export async function appendEvents(
 }
 
 /**
- * Logs a campaign-level change to the campaign's active session, if there is one (docs/campaign.md §5: with no
- * active session, nothing is appended).
+ * Logs a campaign-level change to the campaign's active session, if there is one
+ * (docs/campaign.md §5: with no active session, nothing is appended).
  *
  * @param repository - the open transaction, holding the campaign's write lock
  * @param campaignId - the campaign that changed

@@ -1,4 +1,7 @@
-/** The closed set of codes a campaign operation fails with (docs/campaign.md §1, "Domain errors"). */
+/**
+ * The closed set of codes a campaign operation fails with (docs/campaign.md §1, "Domain
+ * errors").
+ */
 export type CampaignErrorCode =
   | "NOT_FOUND"
   | "INVALID_ARGUMENT"

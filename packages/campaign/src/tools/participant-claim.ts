@@ -16,7 +16,7 @@ const input = z.strictObject({
 });
 
 /**
- * `participant_claim` (docs/campaign.md §11.3).
+ * `participant_claim` (docs/campaign.md §4.16, §11.3).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool

@@ -17,7 +17,7 @@ const output = z.object({
 });
 
 /**
- * `participant_invite` (docs/campaign.md §11.3).
+ * `participant_invite` (docs/campaign.md §4.15, §11.3).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool

@@ -101,10 +101,11 @@ class PostgresCampaignStore implements CampaignStore {
 
 /**
  * Connects to a PostgreSQL database with a pool and brings its schema up to date under an
- * advisory lock (docs/campaign.md §10.1). One store per process; several processes (replicas) may share
- * the database: writes inside one campaign are serialised by the campaign's row lock, each
- * write publishes the URIs it changed with `pg_notify` in its own transaction, and
- * {@link CampaignStore.watchExternalChanges} listens for the other replicas' notices.
+ * advisory lock (docs/campaign.md §10.1). One store per process; several processes (replicas)
+ * may share the database: writes inside one campaign are serialised by the campaign's row
+ * lock, each write publishes the URIs it changed and their audience with `pg_notify` in its
+ * own transaction, and {@link CampaignStore.watchExternalChanges} listens for the other
+ * replicas' notices.
  *
  * @param url - a libpq URL, `postgres://` or `postgresql://`
  * @param options - pool size and logger

@@ -110,8 +110,8 @@ CREATE TABLE resource_changes (
  * Version 3: who may do what (docs/campaign.md §11). Each campaign's owner (campaigns made
  * before are the process owner's, `local`), the subject linked to each participant (at most
  * one seat per subject and campaign), the subject behind each event (`local` for events
- * written before) and whether it is a GM-only note, invites to claim seats (codes kept as SHA-256 only), and who may hear of each
- * recorded change.
+ * written before) and whether it is a GM-only note, invites to claim seats (codes kept as
+ * SHA-256 only), and who may hear of each recorded change.
  */
 const VERSION_3 = `
 CREATE TABLE campaign_owners (

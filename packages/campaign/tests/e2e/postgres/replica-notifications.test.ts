@@ -24,7 +24,7 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<vo
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
-describe("resources/updated across replicas through LISTEN/NOTIFY (scale.md §3)", () => {
+describe("resources/updated across replicas through LISTEN/NOTIFY (docs/campaign.md §10.3)", () => {
   let database: TestDatabase;
   let replicaA: HttpChild;
   let replicaB: HttpChild;
