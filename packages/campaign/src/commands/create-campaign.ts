@@ -18,13 +18,15 @@ export interface CreateCampaignInput {
 
 const SEAT_NAME_MAX = 100;
 
-/** The creator's name at the table: the token's name, else the subject, within the limits. */
+/** A name as a seat can hold it: no U+0000, trimmed, at most 100 characters. */
+function seatText(text: string | undefined): string {
+  const cleaned = (text ?? "").replaceAll("\u0000", "").trim();
+  return [...cleaned].slice(0, SEAT_NAME_MAX).join("").trim();
+}
+
+/** The creator's name at the table: the token's name, else the subject. */
 function seatName(actor: Actor): string {
-  const name = [...(actor.name ?? actor.subject).replaceAll("\u0000", "").trim()]
-    .slice(0, SEAT_NAME_MAX)
-    .join("")
-    .trim();
-  return name === "" ? "GM" : name;
+  return seatText(actor.name) || seatText(actor.subject) || "GM";
 }
 
 function gmSeat(environment: CommandEnvironment, campaignId: string, actor: Actor, now: string) {

@@ -1,14 +1,33 @@
 import { ResourceHub } from "@tabletop-mcp/kit";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CampaignStore } from "../../src/storage/campaign-store.js";
 import { callOk } from "../e2e/harness.js";
 import { connectAs, type UserClient } from "../support/callers.js";
+import { runSql } from "../support/sql.mjs";
 import {
   freshDatabase,
   openTestStore,
   STORE_KIND,
   type TestDatabase,
 } from "../support/store-under-test.js";
+
+/**
+ * Publishes a change the way a server of an earlier version did, from another process: its
+ * URIs without an audience.
+ */
+async function publishWithoutAudience(location: string, uris: readonly string[]): Promise<void> {
+  const notice = JSON.stringify({ origin: "an-older-server", uris });
+  if (STORE_KIND === "postgres") {
+    await runSql(location, "SELECT pg_notify('tabletop_campaign', $1)", [notice]);
+    return;
+  }
+  const other = new Database(location);
+  other
+    .prepare("INSERT INTO resource_changes (origin, uris_json, changed_at) VALUES (?, ?, ?)")
+    .run("an-older-server", JSON.stringify(uris), Date.now());
+  other.close();
+}
 
 async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -144,6 +163,29 @@ describe(`who hears of a change on ${STORE_KIND}`, () => {
 
     expect(gmThere.updates).toEqual([eventsUri, eventsUri]);
     expect(player.updates).toEqual([eventsUri]);
+    expect(stranger.updates).toEqual(["campaigns://list"]);
+  });
+
+  it("judges a change without an audience by its URIs: the campaign's members hear it", async () => {
+    const { stores, database } = await storesOnOneDatabase(1);
+    const store = stores[0] as CampaignStore;
+    const hub = new ResourceHub();
+    const gm = await connect(store, hub, "gm-sub");
+    const player = await connect(store, hub, "player-sub");
+    const stranger = await connect(store, hub, "stranger-sub");
+    const { campaign, eventsUri } = await campaignWithPlayer(gm, player);
+    const charactersUri = `campaign://${campaign}/characters`;
+    const uris = [charactersUri, eventsUri, "campaigns://list"];
+    await subscribeAll([gm, player, stranger], uris);
+
+    await publishWithoutAudience(database.location, uris);
+    await waitFor(() => gm.updates.length === 3 && player.updates.length === 3);
+    await waitFor(() => stranger.updates.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    expect(gm.updates).toEqual(uris);
+    expect(player.updates).toEqual(uris);
+    // The campaigns list is each reader's own: who may read it cannot be told from the URI.
     expect(stranger.updates).toEqual(["campaigns://list"]);
   });
 });
