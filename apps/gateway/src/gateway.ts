@@ -12,10 +12,11 @@ import { type Logger, redact } from "@tabletop-mcp/kit";
 import { ADMIN_SCOPE } from "./auth/request-scopes.js";
 import { Catalog } from "./catalog/catalog.js";
 import { mergeInstructions } from "./catalog/instructions.js";
-import type { GatewayConfig, ServerEntry, Tier } from "./config/types.js";
-import { DownstreamSession, type SessionHost } from "./session/downstream-session.js";
+import type { ConfigProblem, GatewayConfig, ServerEntry, Tier } from "./config/types.js";
+import { DownstreamSession } from "./session/downstream-session.js";
 import { mostVerbose } from "./session/logging-levels.js";
 import { ProtocolError } from "./session/protocol-error.js";
+import type { SessionContext, SessionHost } from "./session/session-context.js";
 import { currentTier } from "./tiers/tiers.js";
 import { BuiltinUpstream } from "./upstreams/builtin-upstream.js";
 import { HttpUpstream } from "./upstreams/http-upstream.js";
@@ -44,6 +45,13 @@ export interface UpstreamStats {
   withheld: string[];
 }
 
+/** A reason found at startup why the gateway must not serve. */
+export type StartupProblem =
+  /** Two upstreams claim a name, or a name clients would reject. */
+  | { kind: "naming"; message: string }
+  /** A config key the upstreams contradict (`tools.allow` naming a tool nobody offers). */
+  | { kind: "config"; problem: ConfigProblem };
+
 const LIST_CHANGED_COALESCE_MS = 100;
 const TIER_NOTICE_EVERY_MS = 5000;
 
@@ -61,7 +69,7 @@ export class Gateway implements SessionHost, UpstreamHost {
   readonly restart: RestartOptions | undefined;
   private readonly startedAt = Date.now();
   private started = false;
-  private readonly shared = new Map<Upstream, Map<string, Set<DownstreamSession>>>();
+  private readonly shared = new Map<Upstream, Map<string, Set<SessionContext>>>();
   private pendingListChanges = { tools: false, prompts: false };
   private listChangeTimer: ReturnType<typeof setTimeout> | undefined;
   private tierTimer: ReturnType<typeof setTimeout> | undefined;
@@ -86,27 +94,27 @@ export class Gateway implements SessionHost, UpstreamHost {
    *
    * @param config - the effective config
    * @param options - logger, version, test hooks
-   * @returns the gateway, the naming problems found (any problem means it must not serve) and
+   * @returns the gateway, the problems found (any problem means it must not serve) and
    *   the tools withheld for other reasons (logged as warnings)
    */
   static async start(
     config: GatewayConfig,
     options: GatewayOptions,
-  ): Promise<{ gateway: Gateway; problems: string[]; notices: string[] }> {
+  ): Promise<{ gateway: Gateway; problems: StartupProblem[]; notices: string[] }> {
     const gateway = new Gateway(config, options);
     await Promise.all(gateway.upstreams.map((upstream) => upstream.start()));
-    const problems: string[] = [];
+    const problems: StartupProblem[] = [];
     const notices: string[] = [];
     for (const upstream of gateway.upstreams) {
       if (!upstream.listing) continue;
       const change = gateway.catalog.apply(upstream, upstream.listing);
-      problems.push(...change.problems);
+      problems.push(...change.problems.map((message) => ({ kind: "naming" as const, message })));
       notices.push(...gateway.announce(change.notices));
       for (const list of ["allow", "deny"] as const) {
         for (const name of gateway.catalog.unknownListed(upstream, list)) {
-          problems.push(
-            `config: mcpServers.${upstream.name}.tools.${list}: "${name}" is not offered by "${upstream.name}"`,
-          );
+          const path = `mcpServers.${upstream.name}.tools.${list}`;
+          const issue = `"${name}" is not offered by "${upstream.name}"`;
+          problems.push({ kind: "config", problem: { path, issue } });
         }
       }
     }
@@ -129,7 +137,7 @@ export class Gateway implements SessionHost, UpstreamHost {
     return { name: "tabletop-gateway", version: this.version };
   }
 
-  /** The merged instructions as the catalog stands (gateway.md §6). */
+  /** The merged instructions as the catalog stands (docs/gateway.md §6). */
   instructions(): string {
     return mergeInstructions(this.config.instructions, this.upstreams);
   }
@@ -150,7 +158,7 @@ export class Gateway implements SessionHost, UpstreamHost {
     if (this.tieredSessions > 0) this.noteTierChanges();
   }
 
-  linkFor(upstream: Upstream, session: DownstreamSession): UpstreamLink {
+  linkFor(upstream: Upstream, session: SessionContext): UpstreamLink {
     if (upstream instanceof HttpUpstream) {
       return upstream.link(session, async (send) => {
         if (session.logLevel && upstream.capabilities?.logging) {
@@ -273,11 +281,7 @@ export class Gateway implements SessionHost, UpstreamHost {
 
   // Shared upstream state: subscriptions reference-counted, logging level the most verbose asked
 
-  async sharedSubscribe(
-    upstream: Upstream,
-    uri: string,
-    session: DownstreamSession,
-  ): Promise<void> {
+  async sharedSubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void> {
     let byUri = this.shared.get(upstream);
     if (!byUri) {
       byUri = new Map();
@@ -293,11 +297,7 @@ export class Gateway implements SessionHost, UpstreamHost {
     if (first) await this.sharedRequest(upstream, session, "resources/subscribe", { uri });
   }
 
-  async sharedUnsubscribe(
-    upstream: Upstream,
-    uri: string,
-    session: DownstreamSession,
-  ): Promise<void> {
+  async sharedUnsubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void> {
     const subscribers = this.shared.get(upstream)?.get(uri);
     if (!subscribers?.delete(session)) return;
     if (subscribers.size > 0) return;
@@ -332,7 +332,7 @@ export class Gateway implements SessionHost, UpstreamHost {
 
   private async sharedRequest(
     upstream: Upstream,
-    via: DownstreamSession,
+    via: SessionContext,
     method: string,
     params: Record<string, unknown>,
   ): Promise<void> {
@@ -383,7 +383,7 @@ export class Gateway implements SessionHost, UpstreamHost {
     return [...new Set(scopes)];
   }
 
-  /** The `gateway://stats` document (gateway.md §10). */
+  /** The `gateway://stats` document (docs/gateway.md §11). */
   statsResource(): string {
     return JSON.stringify({
       generated_at: new Date().toISOString(),

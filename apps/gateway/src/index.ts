@@ -16,7 +16,7 @@ export {
 export { validateConfig } from "./config/validate-config.js";
 export { Gateway, type GatewayOptions, type UpstreamStats } from "./gateway.js";
 export { type GatewayCommand, prepareGateway } from "./serve-gateway.js";
-export { STATS_URI } from "./session/downstream-session.js";
+export { STATS_URI } from "./session/resource-requests.js";
 export { ToolStats, type ToolStatsSnapshot } from "./stats/tool-stats.js";
 export { currentTier } from "./tiers/tiers.js";
 export { RestartLoop, type RestartOptions } from "./upstreams/restart-loop.js";

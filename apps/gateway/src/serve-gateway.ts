@@ -8,11 +8,12 @@ import {
   type SessionRequest,
 } from "@tabletop-mcp/kit";
 import { ADMIN_SCOPE } from "./auth/request-scopes.js";
+import { configLine } from "./config/config-problems.js";
 import { configSecrets, environmentSecrets } from "./config/config-secrets.js";
 import { loadConfig } from "./config/load-config.js";
 import { printableConfig } from "./config/print-config.js";
 import { ConfigError, TIERS, type Tier } from "./config/types.js";
-import { Gateway } from "./gateway.js";
+import { Gateway, type StartupProblem } from "./gateway.js";
 import { parseTier } from "./tiers/tiers.js";
 
 /** What the gateway command was asked to do. */
@@ -71,11 +72,7 @@ export async function prepareGateway(
     version: command.version,
   });
   if (problems.length > 0) {
-    writeLines(
-      problems.map((problem) =>
-        problem.startsWith("config") ? problem : `tabletop-gateway: ${problem}`,
-      ),
-    );
+    writeLines(problems.map(startupLine));
     await gateway.close();
     return { exitCode: 2 };
   }
@@ -90,6 +87,13 @@ export async function prepareGateway(
     healthScope: ADMIN_SCOPE,
     listening: (url) => process.stderr.write(clientSnippet(url)),
   };
+}
+
+/** A startup problem as printed: config keys as config problems, the rest as the command's. */
+function startupLine(problem: StartupProblem): string {
+  return problem.kind === "config"
+    ? configLine(problem.problem)
+    : `tabletop-gateway: ${problem.message}`;
 }
 
 /** Writes problem lines to stderr, secrets hidden. */

@@ -15,12 +15,17 @@ import {
 import { limitAnswer } from "./answer-limit.js";
 import { identityFromAuthInfo } from "./auth/identity.js";
 import { declareRequestScopes, type ScopeOfRequest } from "./auth/request-scopes.js";
+import { offerToolCalls } from "./in-process/offered-tool-calls.js";
 import { type Logger, silentLogger } from "./logger.js";
 import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
 import { ResourceHub } from "./resource-hub.js";
 import { sharedSchemaValidator } from "./shared-schema-validator.js";
 import { checkAnswerLimit, DEFAULT_MAX_ANSWER_BYTES, type Tool, type ToolContext } from "./tool.js";
-import { type ServerRequestExtra, setToolCallHandler } from "./tool-call-handler.js";
+import {
+  type ServerRequestExtra,
+  setToolCallHandler,
+  type ToolCallHandler,
+} from "./tool-call-handler.js";
 import { isJsonObject } from "./validation/describe-value.js";
 
 /** A whole server: its identity and its tools and resources. */
@@ -112,7 +117,7 @@ function registerTools(
   const answerLimits = answerLimitsOf(spec.tools, options.maxAnswerBytes ?? {});
   const listings = spec.tools.map((tool) => tool.listing);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listings }));
-  setToolCallHandler(server, (params, extra) => {
+  const handler: ToolCallHandler = (params, extra) => {
     const name = params.name;
     if (typeof name !== "string") {
       throw new McpError(ErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
@@ -147,7 +152,9 @@ function registerTools(
       limitAnswer(name, await tool.call(params.arguments, context), limit, logger);
     if (!options.aroundToolCall) return run();
     return options.aroundToolCall({ tool: name, requestId: extra.requestId, meta }, run);
-  });
+  };
+  setToolCallHandler(server, handler);
+  offerToolCalls(server, handler);
 }
 
 /**

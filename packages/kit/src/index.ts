@@ -58,6 +58,12 @@ export {
   DEFAULT_UNUSED_SESSION_IDLE_MS,
 } from "./http/limits.js";
 export { serveHttp } from "./http/serve-http.js";
+export {
+  type InProcessClient,
+  InProcessConnection,
+  type InProcessHandlers,
+  type InProcessRequestOptions,
+} from "./in-process/in-process-connection.js";
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel, silentLogger } from "./logger.js";
 export { readPackageVersion } from "./package-version.js";
 export { processRedactor, REDACTED, Redactor, redact, registerSecret } from "./redaction.js";

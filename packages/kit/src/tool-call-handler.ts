@@ -26,7 +26,6 @@ const ToolCallRequestSchema = z.object({ method: z.literal("tools/call"), params
  * so an own `__proto__` key vanishes (or, holding an object, becomes the arguments' prototype
  * and lends them inherited parameters), and it answers non-object arguments with a bare
  * protocol error. The kit validates the arguments itself, so they must arrive unparsed.
- * The handler still lives in the server's handler table, where the gateway finds it.
  */
 export function setToolCallHandler(server: Server, handler: ToolCallHandler): void {
   Protocol.prototype.setRequestHandler.call(

@@ -72,7 +72,8 @@ function describePackage(folder: string): WorkspacePackage | undefined {
   };
 }
 
-function sourceFiles(folder: string): string[] {
+/** Every TypeScript source file under a folder (declaration files excepted), as absolute paths. */
+export function sourceFiles(folder: string): string[] {
   let entries: import("node:fs").Dirent[];
   try {
     entries = readdirSync(folder, { withFileTypes: true });

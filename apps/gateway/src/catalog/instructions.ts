@@ -5,7 +5,7 @@ const INTRODUCTION =
   "This endpoint combines several MCP servers; each section below comes from one of them.";
 
 /**
- * The merged instructions of gateway.md §6: the gateway's own text, a line introducing the
+ * The merged instructions of docs/gateway.md §6: the gateway's own text, a line introducing the
  * sections, then one section per connected upstream with instructions, in config order; past
  * 16,000 characters later sections keep only their heading.
  *

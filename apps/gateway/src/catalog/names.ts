@@ -1,4 +1,4 @@
-/** Tool and prompt names every client accepts (gateway.md §4). */
+/** Tool and prompt names every client accepts (docs/gateway.md §5.1). */
 export const CLIENT_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** The name a client sees: `PREFIX__name` with a prefix, else the name itself. */

@@ -8,7 +8,7 @@ import { validateConfig } from "./validate-config.js";
 
 /** Where the config comes from. */
 export interface ConfigSource {
-  /** `--config FILE`; absent → the default config (gateway.md §3). */
+  /** `--config FILE`; absent → the default config (docs/gateway.md §2.2). */
   configFile?: string | undefined;
   /** `--world FILE`: adds or points the `world` builtin. */
   worldFile?: string | undefined;

@@ -1,6 +1,6 @@
 import type { ClientCredentialsAuth } from "./upstream-auth.js";
 
-/** Latency tiers, ordered fast < standard < deep (gateway.md §11). */
+/** Latency tiers, ordered fast < standard < deep (docs/gateway.md §10). */
 export const TIERS = ["fast", "standard", "deep"] as const;
 
 /** A latency tier. */

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { ConfigProblem } from "./types.js";
+import { type Environment, expandedHttpUrl, expandedString, trueOrFalse } from "./field-schemas.js";
 
 /**
  * How the gateway authenticates itself to an HTTP upstream with the OAuth client credentials
@@ -17,99 +17,64 @@ export interface ClientCredentialsAuth {
   readonly resource: string | undefined;
 }
 
-const httpUrl = z
-  .string()
-  .refine((text) => /^https?:\/\/[^\s]+$/.test(text), "must be an http:// or https:// URL");
-
-const scopeToken = z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, "must be one scope, no spaces");
-
-const AuthSchema = z
-  .strictObject({
-    type: z.literal("client_credentials"),
-    token_url: httpUrl.optional(),
-    issuer: httpUrl.optional(),
-    client_id: z.string().min(1),
-    client_secret: z.string().min(1),
-    scope: z.string().optional(),
-    resource: httpUrl.optional(),
-  })
-  .refine((auth) => (auth.token_url === undefined) !== (auth.issuer === undefined), {
-    message: "needs exactly one of token_url and issuer",
-  });
+/** One OAuth scope: printable ASCII without spaces, quotes or backslashes (RFC 6749 §3.3). */
+const scopeToken = z
+  .string({ error: "must be a string" })
+  .regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, { error: "must be one scope, no spaces" });
 
 /**
- * Checks an entry's `scopes` (what a token needs to use anything of the upstream) and
- * `trusted` (whether it may learn the caller's subject).
- *
- * @param value - the entry
- * @param path - the entry's path, for problems
- * @param problems - where problems go
- * @returns the keys, defaults filled in
+ * The access keys every kind of entry takes: `scopes`, what a token needs to use anything of
+ * the upstream, and `trusted`, whether it may learn the caller's subject.
  */
-export function checkScopeKeys(
-  value: Record<string, unknown>,
-  path: string,
-  problems: ConfigProblem[],
-): { scopes: readonly string[] | undefined; trusted: boolean } {
-  const keys = { scopes: undefined as readonly string[] | undefined, trusted: false };
-  const scopes = z.array(scopeToken).min(1).optional().safeParse(value.scopes);
-  if (scopes.success) keys.scopes = scopes.data;
-  else report(scopes.error, `${path}.scopes`, problems);
-  const trusted = z.boolean().optional().safeParse(value.trusted);
-  if (trusted.success) keys.trusted = trusted.data ?? false;
-  else report(trusted.error, `${path}.trusted`, problems);
-  return keys;
-}
+export const ACCESS_SHAPE = {
+  scopes: z
+    .array(scopeToken, { error: "must be an array of scopes" })
+    .min(1, { error: "must name at least one scope" })
+    .optional(),
+  trusted: trueOrFalse.optional(),
+};
 
 /**
- * Checks an HTTP entry's `auth`: the gateway's client credentials for the upstream.
+ * The schema of an HTTP entry's `auth`: the gateway's client credentials for the upstream,
+ * each string `${NAME}`-expanded (the secret is meant to come from the environment).
  *
- * @param value - the `auth` value, `${NAME}` not yet expanded
- * @param path - its path, for problems
- * @param expand - expands `${NAME}` in a string
- * @param problems - where problems go
- * @returns the credentials, or `undefined` when absent or wrong
+ * @param env - the environment `${NAME}` is expanded from
  */
-export function checkClientCredentials(
-  value: unknown,
-  path: string,
-  expand: (text: string, at: string) => string,
-  problems: ConfigProblem[],
-): ClientCredentialsAuth | undefined {
-  if (value === undefined) return undefined;
-  const auth = AuthSchema.safeParse(expandStrings(value, path, expand));
-  if (!auth.success) {
-    report(auth.error, path, problems);
-    return undefined;
-  }
-  return {
-    type: "client_credentials",
-    tokenUrl: auth.data.token_url,
-    issuer: auth.data.issuer,
-    clientId: auth.data.client_id,
-    clientSecret: auth.data.client_secret,
-    scope: auth.data.scope,
-    resource: auth.data.resource,
-  };
-}
-
-function expandStrings(
-  value: unknown,
-  path: string,
-  expand: (text: string, at: string) => string,
-): unknown {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
-      key,
-      typeof item === "string" ? expand(item, `${path}.${key}`) : item,
-    ]),
-  );
-}
-
-function report(error: z.ZodError, path: string, problems: ConfigProblem[]): void {
-  for (const issue of error.issues) {
-    const where = [path, ...issue.path.map(String)].join(".");
-    problems.push({ path: where, issue: issue.message });
-  }
+export function clientCredentialsSchema(env: Environment) {
+  const nonEmpty = "must be a non-empty string";
+  const required = expandedString(env, nonEmpty).pipe(z.string().min(1, { error: nonEmpty }));
+  return z
+    .strictObject(
+      {
+        type: z.literal("client_credentials", {
+          error: 'must be "client_credentials", the only grant the gateway uses',
+        }),
+        token_url: expandedHttpUrl(env).optional(),
+        issuer: expandedHttpUrl(env).optional(),
+        client_id: required,
+        client_secret: required,
+        scope: expandedString(env, "must be a string of space-separated scopes").optional(),
+        resource: expandedHttpUrl(env).optional(),
+      },
+      {
+        error: (issue) =>
+          issue.code === "unrecognized_keys" ? "unknown key" : "must be an object",
+      },
+    )
+    .refine((auth) => (auth.token_url === undefined) !== (auth.issuer === undefined), {
+      error: "needs exactly one of token_url and issuer",
+      // Told together with the problems of the other keys, once `auth` is an object at all.
+      when: (payload) => typeof payload.value === "object" && payload.value !== null,
+    })
+    .transform(
+      (auth): ClientCredentialsAuth => ({
+        type: auth.type,
+        tokenUrl: auth.token_url,
+        issuer: auth.issuer,
+        clientId: auth.client_id,
+        clientSecret: auth.client_secret,
+        scope: auth.scope,
+        resource: auth.resource,
+      }),
+    );
 }

@@ -12,7 +12,7 @@ export function errorResult(error: Record<string, unknown>): CallToolResult {
   };
 }
 
-/** The result of a call that could not reach its upstream (gateway.md §9). */
+/** The result of a call that could not reach its upstream (docs/gateway.md §8.2). */
 export function failureResult(failure: UpstreamFailure): CallToolResult {
   return errorResult({
     code: "FAILED_PRECONDITION",

@@ -1,6 +1,6 @@
 const RING_SIZE = 100;
 
-/** A snapshot of one tool's latency statistics (gateway.md §10). */
+/** A snapshot of one tool's latency statistics (docs/gateway.md §11). */
 export interface ToolStatsSnapshot {
   samples: number;
   p50_ms: number | null;

@@ -9,7 +9,7 @@ const FAST_P50_MS = 500;
 const STANDARD_P50_MS = 1500;
 
 /**
- * A tool's current tier (gateway.md §11): its declared tier until it has 20 samples, then the
+ * A tool's current tier (docs/gateway.md §10): its declared tier until it has 20 samples, then the
  * tier its observed p50 fits, one higher when more than 30 % of its calls failed.
  *
  * @param declared - the configured or default tier

@@ -1,34 +1,35 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { Notification, Request, Result } from "@modelcontextprotocol/sdk/types.js";
-import { declaredScopes, scopesNeeded } from "@tabletop-mcp/kit";
+import type {
+  JSONRPCNotification,
+  JSONRPCRequest,
+  Notification,
+  Request,
+  Result,
+} from "@modelcontextprotocol/sdk/types.js";
+import { declaredScopes, InProcessConnection, scopesNeeded } from "@tabletop-mcp/kit";
 import type { BuiltinEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { type BuiltinFactory, openBuiltin } from "./builtin-servers.js";
-import { directToolCall } from "./direct-tool-call.js";
 import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
-import {
-  type ClientIdentity,
-  type ConnectionEvents,
-  connectUpstreamClient,
-  listUpstream,
-  PASSTHROUGH_RESULT,
-  type UpstreamListing,
-} from "./upstream-client.js";
+import { type ClientIdentity, listUpstream, type UpstreamListing } from "./upstream-client.js";
+
+/** What an in-process server's connection passes on. */
+interface BuiltinEvents {
+  notification(notification: JSONRPCNotification): void;
+  request(request: JSONRPCRequest, signal: AbortSignal): Promise<Result>;
+}
 
 /**
- * An in-process server: one fresh `createServer` instance per downstream session, linked by an
- * in-memory transport pair to a fresh client (gateway.md §5), plus one for the catalog.
+ * An in-process server: one fresh `createServer` instance per downstream session, reached
+ * through the kit's in-process connection (docs/gateway.md §4.1), plus one for the catalog.
  */
 export class BuiltinUpstream extends Upstream {
   declare readonly entry: BuiltinEntry;
   /** Live server instances, the catalog's included (a test hook for leak checks). */
   liveInstances = 0;
   private factory: BuiltinFactory | undefined;
-  private catalogClient: Client | undefined;
+  private catalog: InProcessConnection | undefined;
   /** The catalog's server instance: it knows the scopes its tools and resources declare. */
   private catalogServer: Server | undefined;
 
@@ -38,22 +39,18 @@ export class BuiltinUpstream extends Upstream {
 
   protected async openCatalog(): Promise<UpstreamListing> {
     this.factory ??= openBuiltin(this.entry, this.host.logger);
-    const client = await this.connect(
+    const server = this.instance();
+    this.catalogServer = server;
+    const connection = await InProcessConnection.open(
+      server,
       { clientInfo: this.host.clientInfo, capabilities: GATEWAY_PROFILE },
       {
         notification: () => {},
         request: (request, signal) => this.host.unownedRequest(this, request, signal, false),
-        closed: () => {},
       },
     );
-    this.catalogClient = client;
-    return listUpstream(client, { timeout: this.entry.startupTimeoutMs });
-  }
-
-  private async connect(identity: ClientIdentity, events: ConnectionEvents): Promise<Client> {
-    const opened = this.open(identity, events);
-    this.catalogServer = opened.server;
-    return opened.connected;
+    this.catalog = connection;
+    return listUpstream(connection, { timeout: this.entry.startupTimeoutMs });
   }
 
   override requestScopes(method: string, params: Readonly<Record<string, unknown>>): string[] {
@@ -66,80 +63,66 @@ export class BuiltinUpstream extends Upstream {
     return this.catalogServer ? declaredScopes(this.catalogServer) : [];
   }
 
-  /** Makes a server instance and starts its client's handshake. */
-  private open(
+  /** Makes a server instance and connects to it. */
+  private async connect(
     identity: ClientIdentity,
-    events: ConnectionEvents,
-    caller?: () => AuthInfo | undefined,
-  ): { server: Server; connected: Promise<Client> } {
+    events: BuiltinEvents,
+  ): Promise<InProcessConnection> {
+    return InProcessConnection.open(this.instance(), identity, events);
+  }
+
+  /** Makes a server instance, counted live until it closes. */
+  private instance(): Server {
     const factory = this.factory;
     if (!factory) throw new Error(`builtin "${this.name}" is not open`);
     const server = factory.createServer();
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     this.liveInstances++;
     const previous = server.onclose;
     server.onclose = () => {
       this.liveInstances--;
       previous?.();
     };
-    const connected = server.connect(serverSide).then(() => {
-      if (caller) passCallerIdentity(serverSide, caller);
-      return connectUpstreamClient(clientSide, identity, events, this.entry.startupTimeoutMs);
-    });
-    return { server, connected };
+    return server;
   }
 
   link(peer: SessionPeer): UpstreamLink {
-    const { server, connected: connecting } = this.open(
+    const connecting = this.connect(
       { clientInfo: peer.clientInfo, capabilities: peer.clientCapabilities },
       {
         notification: (notification) => peer.fromUpstream(this, notification),
         request: (request, signal) => peer.upstreamRequest(this, request, signal),
-        closed: () => {},
       },
-      () => peer.callerAuthInfo(),
     );
     connecting.catch(() => {});
-    let client: Client | undefined;
-    const direct = directToolCall(server);
+    // Once connected, calls go straight to the connection rather than through the promise.
+    let connected: InProcessConnection | undefined;
+    const connection = async () => {
+      connected ??= await connecting;
+      return connected;
+    };
+    // The builtin learns who calls in process, as the kit's HTTP layer tells a server of its
+    // own: the session's authInfo travels with each request, and no token goes anywhere.
+    const asCaller = (options: RequestOptions) => {
+      const authInfo = peer.callerAuthInfo();
+      return authInfo ? { ...options, authInfo } : options;
+    };
     return {
       shared: false,
-      ...(direct ? { callToolDirect: direct } : {}),
-      request: async (request: Request, options: RequestOptions): Promise<Result> => {
-        client ??= await connecting;
-        return client.request(request, PASSTHROUGH_RESULT, options);
-      },
-      notify: async (notification: Notification) => {
-        client ??= await connecting;
-        await client.notification(notification);
-      },
+      request: (request: Request, options) =>
+        connected
+          ? connected.request(request, asCaller(options))
+          : connection().then((open) => open.request(request, asCaller(options))),
+      notify: async (notification: Notification) => (await connection()).notify(notification),
       close: async () => {
-        const connected = await connecting.catch(() => undefined);
-        await connected?.close();
+        const connection = await connecting.catch(() => undefined);
+        await connection?.close();
       },
     };
   }
 
   async close(): Promise<void> {
     this.stopRestarts();
-    await this.catalogClient?.close();
+    await this.catalog?.close();
     this.factory?.close();
   }
-}
-
-/**
- * Hands the downstream caller's `authInfo` to every message the in-process server receives,
- * as the kit's HTTP layer does for a server of its own: the builtin learns who calls in
- * process, and no token travels anywhere.
- */
-function passCallerIdentity(
-  transport: InMemoryTransport,
-  caller: () => AuthInfo | undefined,
-): void {
-  const deliver = transport.onmessage;
-  if (!deliver) return;
-  transport.onmessage = (message, extra) => {
-    const authInfo = caller();
-    deliver(message, authInfo ? { ...extra, authInfo } : extra);
-  };
 }

@@ -4,7 +4,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { type Logger, redact } from "@tabletop-mcp/kit";
 import { LineSplitter } from "./line-splitter.js";
 
-/** The parts of the gateway's environment a child may see (gateway.md §2). */
+/** The parts of the gateway's environment a child may see (docs/gateway.md §3.3). */
 const SAFE_ENV_KEYS = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "TMPDIR", "LANG"];
 const STDERR_LINES = 50;
 const TERM_AFTER_MS = 2000;

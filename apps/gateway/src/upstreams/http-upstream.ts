@@ -3,16 +3,7 @@ import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import {
-  ErrorCode,
-  type JSONRPCNotification,
-  McpError,
-  type Notification,
-  type Request,
-  type Result,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import { type JSONRPCNotification, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import {
@@ -21,14 +12,15 @@ import {
   type TokenSource,
   UpstreamCredentialsError,
 } from "./client-credentials.js";
+import { type HttpLinkHost, HttpSessionLink, type SessionRestorer } from "./http-session-link.js";
 import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
   type ClientIdentity,
   type ConnectionEvents,
+  clientSource,
   connectUpstreamClient,
   listTools,
   listUpstream,
-  PASSTHROUGH_RESULT,
   type UpstreamListing,
 } from "./upstream-client.js";
 import { describeError, UpstreamFailure } from "./upstream-failure.js";
@@ -43,20 +35,10 @@ const LIST_CHANGES = new Set([
   "notifications/prompts/list_changed",
 ]);
 
-/** Restores a fresh upstream session to what the downstream session had asked (level, subscriptions). */
-export type SessionRestorer = (send: (request: Request) => Promise<unknown>) => Promise<void>;
-
 /**
  * A remote Streamable HTTP server: one upstream session per downstream session (lazily), plus a
  * gateway-owned catalog session. A `404` for a known session re-initializes once and re-sends.
  */
-/** How often a session whose GET stream failed checks whether to re-initialize. */
-const STREAM_RECHECK_MS = 3000;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
-}
-
 export class HttpUpstream extends Upstream {
   declare readonly entry: HttpEntry;
   private catalogClient: Client | undefined;
@@ -106,7 +88,7 @@ export class HttpUpstream extends Upstream {
     });
     opened = client;
     this.catalogClient = client;
-    return listUpstream(client, { timeout: this.entry.startupTimeoutMs });
+    return listUpstream(clientSource(client), { timeout: this.entry.startupTimeoutMs });
   }
 
   /**
@@ -129,7 +111,7 @@ export class HttpUpstream extends Upstream {
     if (!LIST_CHANGES.has(notification.method)) return;
     const client = this.catalogClient;
     if (!client) return;
-    listUpstream(client, { timeout: this.entry.timeoutMs }).then(
+    listUpstream(clientSource(client), { timeout: this.entry.timeoutMs }).then(
       (listing) => this.relisted(listing),
       (error: unknown) =>
         this.host.logger.warn(
@@ -142,7 +124,7 @@ export class HttpUpstream extends Upstream {
     const ignored = { notFound: () => {}, unreachable: () => {} };
     const probe = await this.open(identity, { notification: () => {}, closed: () => {} }, ignored);
     try {
-      return await listTools(probe, { timeout: this.entry.startupTimeoutMs });
+      return await listTools(clientSource(probe), { timeout: this.entry.startupTimeoutMs });
     } finally {
       const transport = probe.transport as StreamableHTTPClientTransport | undefined;
       void transport
@@ -171,137 +153,27 @@ export class HttpUpstream extends Upstream {
   }
 
   /**
-   * Makes the link of one downstream session.
+   * Makes the link of one downstream session: its own upstream session, opened on first use.
    * @param peer - the session
    * @param restore - re-applies the session's logging level and subscriptions after a re-initialize
    */
   link(peer: SessionPeer, restore?: SessionRestorer): UpstreamLink {
-    let connecting: Promise<Client> | undefined;
-    let closed = false;
-    const connect = (): Promise<Client> => {
-      if (connecting) return connecting;
-      const attempt: Promise<Client> = this.open(
-        { clientInfo: peer.clientInfo, capabilities: peer.clientCapabilities },
-        {
-          notification: (notification) => peer.fromUpstream(this, notification),
-          request: (request, signal) => peer.upstreamRequest(this, request, signal),
-          closed: () => {},
-        },
-        // Resource updates and log messages arrive on the GET stream: a 404 there means they
-        // would stop, with no request to notice, so the session is re-initialized now.
-        {
-          notFound: () => sessionLost(attempt),
-          unreachable: () => streamDown(attempt),
-          opened: () => {
-            streamOpen = true;
-          },
-        },
-      );
-      connecting = attempt;
-      attempt.then(
-        () => {
-          this.sessionClients++;
-        },
-        () => {
-          if (connecting === attempt) connecting = undefined;
-        },
-      );
-      return attempt;
-    };
-    const reinitialize = async (stale: Promise<Client>): Promise<Client> => {
-      if (connecting === stale) {
-        connecting = undefined;
-        // Discarded without DELETE, and not closed: requests still in flight on it get their
-        // own 404 and join this re-initialize instead of failing as closed.
-        stale.then(
-          () => this.sessionClients--,
-          () => {},
-        );
-      }
-      const fresh = await connect();
-      if (restore) await restore((request) => fresh.request(request, PASSTHROUGH_RESULT));
-      return fresh;
-    };
-    let reinitializing: Promise<Client> | undefined;
-    let streamOpen = true;
-    /**
-     * The GET stream could not reconnect: the SDK retries it a few times, then gives up for
-     * good. Once the upstream serves again (its catalog connection reconnects on the restart
-     * schedule) and the stream is still not back, the session is re-initialized.
-     */
-    const streamDown = (stale: Promise<Client>): void => {
-      if (!streamOpen) return;
-      streamOpen = false;
-      void (async () => {
-        while (!closed && connecting === stale && !this.closing) {
-          await sleep(STREAM_RECHECK_MS);
-          if (streamOpen) return;
-          if (this.isServing() && connecting === stale) {
-            sessionLost(stale);
-            return;
-          }
-        }
-      })();
-    };
-    const sessionLost = (stale: Promise<Client>): void => {
-      if (closed || connecting !== stale || reinitializing) return;
-      this.host.logger.info(`upstream "${this.name}" forgot a session's stream; re-initializing`);
-      reinitializing = reinitialize(stale).finally(() => {
-        reinitializing = undefined;
-      });
-      reinitializing.catch((error: unknown) =>
-        this.host.logger.warn(
-          `upstream "${this.name}" could not re-initialize a session: ${describeError(error)}`,
-        ),
-      );
-    };
+    return new HttpSessionLink(this.linkHost(), peer, restore);
+  }
+
+  private linkHost(): HttpLinkHost {
     return {
-      shared: false,
-      request: async (request: Request, options: RequestOptions): Promise<Result> => {
-        if (closed) throw this.unavailable();
-        await this.whenReady();
-        const current = connect();
-        let client: Client;
-        try {
-          client = await current;
-        } catch (error) {
-          throw this.failure(error);
-        }
-        try {
-          return await client.request(request, PASSTHROUGH_RESULT, options);
-        } catch (error) {
-          if (!(error instanceof StreamableHTTPError) || error.code !== 404)
-            throw this.failure(error);
-          reinitializing ??= reinitialize(current).finally(() => {
-            reinitializing = undefined;
-          });
-          try {
-            const fresh = await reinitializing;
-            return await fresh.request(request, PASSTHROUGH_RESULT, options);
-          } catch (retryError) {
-            if (retryError instanceof McpError && retryError.code !== ErrorCode.ConnectionClosed)
-              throw retryError;
-            throw new UpstreamFailure(
-              this.name,
-              "session_lost",
-              `Upstream "${this.name}" forgot its session and a new one could not be used (${describeError(retryError)}); the next call tries afresh.`,
-            );
-          }
-        }
+      upstream: this,
+      logger: this.host.logger,
+      open: (identity, events, stream) => this.open(identity, events, stream),
+      failure: (error) => this.failure(error),
+      sessionOpened: () => {
+        this.sessionClients++;
       },
-      notify: async (notification: Notification) => {
-        const client = await connecting?.catch(() => undefined);
-        await client?.notification(notification).catch(() => {});
-      },
-      close: async () => {
-        closed = true;
-        const client = await connecting?.catch(() => undefined);
-        if (!client) return;
+      sessionDropped: () => {
         this.sessionClients--;
-        const transport = client.transport as StreamableHTTPClientTransport | undefined;
-        await transport?.terminateSession().catch(() => {});
-        await client.close().catch(() => {});
       },
+      isClosing: () => this.closing,
     };
   }
 

@@ -12,8 +12,9 @@ export interface RestartOptions {
 }
 
 /**
- * Reconnects an upstream after failures with the delays of gateway.md §9: 0.5 s, 1 s, 2 s, 4 s …
- * doubling, capped at 30 s, ±20 % jitter, forever; the count resets after 60 s of health.
+ * Reconnects an upstream after failures with the delays of docs/gateway.md §9.1: 0.5 s, 1 s,
+ * 2 s, 4 s … doubling, capped at 30 s, ±20 % jitter, forever; the count resets after 60 s of
+ * health.
  */
 export class RestartLoop {
   /** Failed attempts since the last healthy period. */

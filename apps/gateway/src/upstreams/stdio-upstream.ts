@@ -14,6 +14,7 @@ import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
   type ClientIdentity,
   type ConnectionEvents,
+  clientSource,
   connectUpstreamClient,
   listTools,
   listUpstream,
@@ -35,7 +36,7 @@ const LIST_CHANGES = new Set([
 
 /**
  * A child process speaking MCP on stdio: one shared by every session (default), or one per
- * session (`per_session`), plus a catalog child (gateway.md §5).
+ * session (`per_session`), plus a catalog child (docs/gateway.md §4.2).
  */
 export class StdioUpstream extends Upstream {
   declare readonly entry: StdioEntry;
@@ -70,7 +71,9 @@ export class StdioUpstream extends Upstream {
     );
     this.catalog = connection;
     try {
-      return await listUpstream(connection.client, { timeout: this.entry.startupTimeoutMs });
+      return await listUpstream(clientSource(connection.client), {
+        timeout: this.entry.startupTimeoutMs,
+      });
     } catch (error) {
       this.catalog = undefined;
       await connection.transport.close();
@@ -90,7 +93,9 @@ export class StdioUpstream extends Upstream {
     const catalog = this.catalog;
     if (!catalog) return;
     try {
-      this.relisted(await listUpstream(catalog.client, { timeout: this.entry.timeoutMs }));
+      this.relisted(
+        await listUpstream(clientSource(catalog.client), { timeout: this.entry.timeoutMs }),
+      );
     } catch (error) {
       this.host.logger.warn(
         `upstream "${this.name}" could not be re-listed: ${describeError(error)}`,
@@ -101,7 +106,7 @@ export class StdioUpstream extends Upstream {
   protected override async probeTools(identity: ClientIdentity): Promise<Tool[]> {
     const probe = await this.spawn(identity, { notification: () => {}, closed: () => {} });
     try {
-      return await listTools(probe.client, { timeout: this.entry.startupTimeoutMs });
+      return await listTools(clientSource(probe.client), { timeout: this.entry.startupTimeoutMs });
     } finally {
       void probe.transport.close();
     }

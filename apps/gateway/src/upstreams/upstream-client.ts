@@ -7,6 +7,7 @@ import type {
   JSONRPCNotification,
   JSONRPCRequest,
   Prompt,
+  Request,
   Resource,
   ResourceTemplate,
   Result,
@@ -15,7 +16,7 @@ import type {
 } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 
-/** Any result, unvalidated: results pass through the gateway verbatim (gateway.md §7). */
+/** Any result, unvalidated: results pass through the gateway verbatim (docs/gateway.md §7.1). */
 export const PASSTHROUGH_RESULT = z.custom<Result>();
 
 /** What a connection reports to its owner. */
@@ -44,7 +45,27 @@ export interface UpstreamListing {
   capabilities: ServerCapabilities;
 }
 
+/** What listing an upstream needs of a connection: requests, and what its handshake said. */
+export interface ListingSource {
+  request(request: Request, options: RequestOptions): Promise<Result>;
+  readonly serverCapabilities: ServerCapabilities;
+  readonly instructions: string | undefined;
+}
+
 const MAX_PAGES = 100;
+
+/**
+ * A connected SDK client as a listing source; its requests skip result validation.
+ *
+ * @param client - a connected client
+ */
+export function clientSource(client: Client): ListingSource {
+  return {
+    request: (request, options) => client.request(request, PASSTHROUGH_RESULT, options),
+    serverCapabilities: client.getServerCapabilities() ?? {},
+    instructions: client.getInstructions(),
+  };
+}
 
 /**
  * Connects an SDK client over a transport with the given identity, routing everything the
@@ -96,41 +117,41 @@ function deliverResponsesAfterNotifications(transport: Transport): void {
  * Lists an upstream's tools, prompts, resource templates and resources, following cursors to
  * the end (at most 100 pages each).
  *
- * @param client - a connected client
+ * @param source - a connection to the upstream
  * @param options - timeout of each page request
  * @returns the listing
  */
 export async function listUpstream(
-  client: Client,
+  source: ListingSource,
   options: RequestOptions,
 ): Promise<UpstreamListing> {
-  const capabilities = client.getServerCapabilities() ?? {};
+  const capabilities = source.serverCapabilities;
   const [tools, prompts, resourceTemplates, resources] = await Promise.all([
-    capabilities.tools ? listAll<Tool>(client, "tools/list", "tools", options) : [],
-    capabilities.prompts ? listAll<Prompt>(client, "prompts/list", "prompts", options) : [],
+    capabilities.tools ? listAll<Tool>(source, "tools/list", "tools", options) : [],
+    capabilities.prompts ? listAll<Prompt>(source, "prompts/list", "prompts", options) : [],
     capabilities.resources
-      ? listAll<ResourceTemplate>(client, "resources/templates/list", "resourceTemplates", options)
+      ? listAll<ResourceTemplate>(source, "resources/templates/list", "resourceTemplates", options)
       : [],
-    capabilities.resources ? listAll<Resource>(client, "resources/list", "resources", options) : [],
+    capabilities.resources ? listAll<Resource>(source, "resources/list", "resources", options) : [],
   ]);
-  const instructions = client.getInstructions();
+  const instructions = source.instructions;
   return { tools, prompts, resourceTemplates, resources, instructions, capabilities };
 }
 
 /**
  * Lists an upstream's tools alone, following cursors to the end (at most 100 pages).
  *
- * @param client - a connected client
+ * @param source - a connection to the upstream
  * @param options - timeout of each page request
  * @returns the tools
  */
-export async function listTools(client: Client, options: RequestOptions): Promise<Tool[]> {
-  if (!client.getServerCapabilities()?.tools) return [];
-  return listAll<Tool>(client, "tools/list", "tools", options);
+export async function listTools(source: ListingSource, options: RequestOptions): Promise<Tool[]> {
+  if (!source.serverCapabilities.tools) return [];
+  return listAll<Tool>(source, "tools/list", "tools", options);
 }
 
 async function listAll<Item>(
-  client: Client,
+  source: ListingSource,
   method: string,
   key: string,
   options: RequestOptions,
@@ -138,9 +159,8 @@ async function listAll<Item>(
   const items: Item[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = (await client.request(
+    const result = (await source.request(
       { method, params: cursor === undefined ? {} : { cursor } },
-      PASSTHROUGH_RESULT,
       options,
     )) as Record<string, unknown>;
     const list = result[key];

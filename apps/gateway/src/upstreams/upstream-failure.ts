@@ -1,6 +1,6 @@
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 
-/** Why a call to an upstream failed without an answer from it (gateway.md §9). */
+/** Why a call to an upstream failed without an answer from it (docs/gateway.md §8.2). */
 export type FailureReason =
   | "unavailable"
   | "restarting"

@@ -1,5 +1,5 @@
-// The fetch the gateway gives the SDK's Streamable HTTP client for an upstream: each request with its
-// own abort signal, and the standalone GET stream watched for a forgotten session.
+// The fetch the gateway gives the SDK's Streamable HTTP client for an upstream: each request with
+// its own abort signal, and the standalone GET stream watched for a forgotten session.
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 
 /** Statuses whose responses never carry a body. */
@@ -86,7 +86,7 @@ export interface StandaloneStreamEvents {
 
 /**
  * Reports what happens to the standalone GET stream, which the SDK's client transport opens
- * and reopens by itself, out of sight of any request: gateway.md §9 treats a 404 there as a
+ * and reopens by itself, out of sight of any request: docs/gateway.md §9.2 treats a 404 there as a
  * forgotten session, like a 404 on a request.
  *
  * @param base - the fetch to wrap

@@ -13,12 +13,11 @@ import type {
 import type { Logger } from "@tabletop-mcp/kit";
 import type { ServerEntry } from "../config/types.js";
 import { type ClientProfile, GATEWAY_PROFILE, profileKey } from "../session/client-profile.js";
-import type { DirectToolCall } from "./direct-tool-call.js";
 import { RestartLoop, type RestartOptions } from "./restart-loop.js";
 import type { ClientIdentity, UpstreamListing } from "./upstream-client.js";
 import { describeError, UpstreamFailure } from "./upstream-failure.js";
 
-/** Health states shown in stats (gateway.md §9). */
+/** Health states shown in stats (docs/gateway.md §11). */
 export type UpstreamState = "starting" | "ready" | "restarting" | "down" | "conflict";
 
 /** Clients with the gateway's own profile are offered what the catalog lists: no probe. */
@@ -51,11 +50,6 @@ export interface SessionPeer {
 export interface UpstreamLink {
   /** True when every session shares this connection (shared stdio). */
   readonly shared: boolean;
-  /**
-   * Present for in-process servers: runs `tools/call` in the server's own handler with the
-   * downstream request's signal and notification channel (no second protocol round trip).
-   */
-  callToolDirect?: DirectToolCall;
   /** Sends a request, connecting first when needed; throws {@link UpstreamFailure} when it cannot. */
   request(request: Request, options: RequestOptions): Promise<Result>;
   /** Sends a notification when connected; dropped otherwise. */
@@ -67,7 +61,7 @@ export interface UpstreamLink {
 /** What upstreams report to the gateway. */
 export interface UpstreamHost {
   logger: Logger;
-  /** How shared and catalog connections introduce themselves upstream (gateway.md §5). */
+  /** How shared and catalog connections introduce themselves upstream (docs/gateway.md §4.5). */
   readonly clientInfo: Implementation;
   /** A fresh listing arrived (connect, restart or list change). */
   listed(upstream: Upstream, listing: UpstreamListing): void;
@@ -95,7 +89,7 @@ export abstract class Upstream {
   restarts = 0;
   lastError: string | null = null;
   listing: UpstreamListing | undefined;
-  /** Names withheld because they clash or are invalid (gateway.md §4). */
+  /** Names withheld because they clash or are invalid (docs/gateway.md §5.4). */
   withheld: string[] = [];
   protected readonly loop: RestartLoop;
   /** The tool names of the catalog connection's first listing, before any change at runtime. */
@@ -139,7 +133,6 @@ export abstract class Upstream {
    */
   protected probeTools?(identity: ClientIdentity): Promise<Tool[]>;
 
-  /** Makes the link of one downstream session. */
   /**
    * The scopes a resource request needs, as the upstream itself declares them; only
    * in-process servers declare any.
@@ -148,6 +141,7 @@ export abstract class Upstream {
     return [];
   }
 
+  /** Makes the link of one downstream session. */
   abstract link(peer: SessionPeer): UpstreamLink;
 
   /** Closes every connection of this upstream. */

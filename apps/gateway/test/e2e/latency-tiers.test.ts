@@ -1,5 +1,5 @@
-// Latency tiers over HTTP (gateway.md §11): a tool whose calls fail moves up a tier once it has
-// 20 samples; a `fast` session stops seeing it, is told with `tools/list_changed` at most once
+// Latency tiers over HTTP (docs/gateway.md §10): a tool whose calls fail moves up a tier once it
+// has 20 samples; a `fast` session stops seeing it, is told with `tools/list_changed` at most once
 // per 5 s (trailing), and gets reason `budget` when it calls it anyway. A `deep` session sees
 // everything and is never told.
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";

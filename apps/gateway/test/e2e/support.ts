@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 export const GATEWAY = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 /** A small Urd world (a copy of the shared locked-garden fixture). */
 export const WORLD = fileURLToPath(new URL("../../examples/locked-garden.urd.md", import.meta.url));
-/** The pattern every exposed name must match (gateway.md §4). */
+/** The pattern every exposed name must match (docs/gateway.md §5.1). */
 export const CLIENT_SAFE_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 const folders: string[] = [];

@@ -1,8 +1,8 @@
-// §14.1, continued (§9: "A 404 on the standalone GET stream triggers the same re-initialize"):
-// an HTTP upstream that restarts forgets the sessions whose GET streams carry its list changes,
-// resource updates and log messages. Nothing downstream calls anything, so no request would
-// reveal the 404; the gateway must notice it on the stream and re-initialize by itself, or those
-// notifications stop for good while every call still works.
+// docs/gateway.md §15, item 1, continued (§9.2: a 404 on the standalone GET stream re-initializes
+// too): an HTTP upstream that restarts forgets the sessions whose GET streams carry its list
+// changes, resource updates and log messages. Nothing downstream calls anything, so no request
+// would reveal the 404; the gateway must notice it on the stream and re-initialize by itself, or
+// those notifications stop for good while every call still works.
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,4 +1,5 @@
-// §14.2: two upstreams offering the same tool name must never silently shadow each other.
+// docs/gateway.md §15, item 2: two upstreams offering the same tool name must never silently shadow
+// each other.
 import type { TextResourceContents } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, describe, expect, it } from "vitest";
 import {

@@ -1,5 +1,6 @@
-// §14.3: names with dots, slashes or spaces, or longer than 64 characters, break clients; the
-// gateway refuses them at startup, and never splits an exposed name on "__" to route it.
+// docs/gateway.md §15, item 3: names with dots, slashes or spaces, or longer than 64 characters,
+// break clients; the gateway refuses them at startup, and never splits an exposed name on "__" to
+// route it.
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -89,7 +90,7 @@ const configArbitrary = fc.uniqueArray(serverArbitrary, {
 
 type RandomServer = { name: string; prefix: string | undefined; tools: string[] };
 
-/** What §2 and §4 say the gateway must do with this config, computed independently. */
+/** What docs/gateway.md §3 and §5 say of this config, computed independently. */
 function expectedExposure(servers: RandomServer[]): string[] | "refuse" {
   const exposed: string[] = [];
   for (const server of servers) {

@@ -1,5 +1,6 @@
-// §14.4: a fixed request timeout kills long calls that are visibly making progress; the
-// gateway's idle timeout is reset by progress, bounded by a hard ceiling, and cancels upstream.
+// docs/gateway.md §15, item 4: a fixed request timeout kills long calls that are visibly making
+// progress; the gateway's idle timeout is reset by progress, bounded by a hard ceiling, and cancels
+// upstream.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,

@@ -1,6 +1,6 @@
-// §14.5: progress tokens are chosen by each client, so two sessions may use the same one; the
-// gateway must map them per request, keep their JSON type, and deliver each only to its owner,
-// in order, before the response.
+// docs/gateway.md §15, item 5: progress tokens are chosen by each client, so two sessions may use
+// the same one; the gateway must map them per request, keep their JSON type, and deliver each only
+// to its owner, in order, before the response.
 import { CallToolResultSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

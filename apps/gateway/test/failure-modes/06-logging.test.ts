@@ -1,5 +1,5 @@
-// §14.6: log levels belong to one downstream session; upstream log messages reach a session
-// only at or above the level that session asked for, named after their upstream.
+// docs/gateway.md §15, item 6: log levels belong to one downstream session; upstream log messages
+// reach a session only at or above the level that session asked for, named after their upstream.
 import type { LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,5 +1,6 @@
-// §14.7: notifications/resources/updated goes only to sessions subscribed to that URI, and a
-// shared upstream subscription lives exactly as long as some session still wants it.
+// docs/gateway.md §15, item 7: notifications/resources/updated goes only to sessions subscribed to
+// that URI, and a shared upstream subscription lives exactly as long as some session still wants
+// it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,

@@ -1,5 +1,5 @@
-// §14.8: an upstream's tools/list_changed must reach every session (peers swallow it), once
-// per burst, and the next tools/list must show the new tools.
+// docs/gateway.md §15, item 8: an upstream's tools/list_changed must reach every session (peers
+// swallow it), once per burst, and the next tools/list must show the new tools.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,

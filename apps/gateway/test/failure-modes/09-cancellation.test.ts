@@ -1,6 +1,6 @@
-// §14.9: a downstream cancellation must reach the upstream under the upstream's own request id
-// (peers forward the client's id, which means nothing there), and a call still waiting in the
-// gateway's rate-limit queue must be dropped without ever being sent.
+// docs/gateway.md §15, item 9: a downstream cancellation must reach the upstream under the
+// upstream's own request id (peers forward the client's id, which means nothing there), and a call
+// still waiting in the gateway's rate-limit queue must be dropped without ever being sent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cleanupAll,

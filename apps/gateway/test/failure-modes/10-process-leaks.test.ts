@@ -1,4 +1,5 @@
-// §14.10: children must not outlive the sessions or the gateway that started them.
+// docs/gateway.md §15, item 10: children must not outlive the sessions or the gateway that started
+// them.
 import { afterAll, describe, expect, it } from "vitest";
 import {
   childPidsOf,

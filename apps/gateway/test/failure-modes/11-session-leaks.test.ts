@@ -1,6 +1,6 @@
-// §14.11: closing a downstream session must close its upstream HTTP session too (peers leave
-// them open until the upstream expires them). The builtin-instance and idle-expiry parts of
-// §14.11 need test hooks inside the gateway and are tested with its own unit tests.
+// docs/gateway.md §15, item 11: closing a downstream session must close its upstream HTTP session
+// too (peers leave them open until the upstream expires them). The builtin-instance and idle-expiry
+// parts of item 11 need test hooks inside the gateway and are tested with its own unit tests.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,

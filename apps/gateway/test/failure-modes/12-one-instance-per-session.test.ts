@@ -1,6 +1,6 @@
-// §14.12: the SDK refuses to connect one server instance to a second transport; a gateway that
-// shares one builtin instance fails its second session with "Already connected" and shares
-// per-session state such as rate limits.
+// docs/gateway.md §15, item 12: the SDK refuses to connect one server instance to a second
+// transport; a gateway that shares one builtin instance fails its second session with "Already
+// connected" and shares per-session state such as rate limits.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,

@@ -1,5 +1,5 @@
-// §14.13: peers drop upstream instructions, forward the client's initialized notification
-// into upstream sessions that already had one, and strip _meta on the way through.
+// docs/gateway.md §15, item 13: peers drop upstream instructions, forward the client's initialized
+// notification into upstream sessions that already had one, and strip _meta on the way through.
 import { readFileSync } from "node:fs";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,7 +47,7 @@ beforeAll(async () => {
 afterAll(cleanupAll);
 
 describe("the downstream initialize", () => {
-  it("merges every upstream's instructions in config order, with prefix lines, per §6", async () => {
+  it("merges every upstream's instructions in config order, with prefix lines", async () => {
     const session = await openHttpSession(gateway.url);
     const expected = [
       "Table rules: roll in the open.",

@@ -1,6 +1,7 @@
-// §14.14: SDK 1.x clients validate structured content against outputSchema even on errors; a
-// gateway that calls upstream with the validating callTool turns an upstream's error result
-// into a validation exception. The fixture's `fail` declares a schema its error breaks.
+// docs/gateway.md §15, item 14: SDK 1.x clients validate structured content against outputSchema
+// even on errors; a gateway that calls upstream with the validating callTool turns an upstream's
+// error result into a validation exception. The fixture's `fail` declares a schema its error
+// breaks.
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,6 +1,6 @@
-// §14.15: one unreachable or crashing upstream must not stop the gateway from starting, nor
-// take the other upstreams down with it. (The exact backoff schedule under fake timers is
-// tested inside the gateway package.)
+// docs/gateway.md §15, item 15: one unreachable or crashing upstream must not stop the gateway from
+// starting, nor take the other upstreams down with it. (The exact backoff schedule under fake
+// timers is tested inside the gateway package.)
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
-// §14.16: some servers print a banner on stdout before speaking MCP; peers treat the line as a
-// fatal protocol error. The gateway skips it with one warning and works.
+// docs/gateway.md §15, item 16: some servers print a banner on stdout before speaking MCP; peers
+// treat the line as a fatal protocol error. The gateway skips it with one warning and works.
 import { afterAll, describe, expect, it } from "vitest";
 import {
   call,

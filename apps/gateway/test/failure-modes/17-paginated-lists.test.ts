@@ -1,4 +1,5 @@
-// §14.17: an upstream serving its tools in pages; peers keep only the first page.
+// docs/gateway.md §15, item 17: an upstream serving its tools in pages; peers keep only the first
+// page.
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, describe, expect, it } from "vitest";
 import {

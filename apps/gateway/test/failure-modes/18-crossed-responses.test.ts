@@ -1,5 +1,5 @@
-// §14.18: on one shared stdio upstream, many sessions' requests interleave; peers that key
-// responses by the clients' own ids hand one client another's answer.
+// docs/gateway.md §15, item 18: on one shared stdio upstream, many sessions' requests interleave;
+// peers that key responses by the clients' own ids hand one client another's answer.
 import { afterAll, describe, expect, it } from "vitest";
 import {
   call,

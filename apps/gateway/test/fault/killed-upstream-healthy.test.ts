@@ -1,8 +1,8 @@
 // Fault test, in real time: a stdio upstream is killed (SIGKILL) again and again, each time after
-// it has served for a full healthy period (gateway.md §9: 60 s, after which a failure starts the
-// restart schedule from its first 0.5 s delay). Each time it must serve again within 2 s, while
-// another client's calls to a builtin all succeed throughout. killed-upstream.test.ts covers
-// kills in quick succession, where §9's doubling delays apply instead.
+// it has served for a full healthy period (docs/gateway.md §9.1: 60 s, after which a failure starts
+// the restart schedule from its first 0.5 s delay). Each time it must serve again within 2 s, while
+// another client's calls to a builtin all succeed throughout. killed-upstream.test.ts covers kills
+// in quick succession, where the doubling delays apply instead.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEALTHY_RESET_MS } from "../../src/upstreams/restart-loop.js";
 import { call, cleanupAll, fetchHealth, sleep, upstreamOf } from "../helpers/gateway.js";

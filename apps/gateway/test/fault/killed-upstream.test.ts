@@ -1,8 +1,9 @@
 // Fault test: a stdio upstream is killed (SIGKILL) again and again in quick succession while
 // another client keeps calling a builtin. The builtin's calls all succeed; the killed upstream
-// serves again soon after each kill: within 2 s while its restart delay is at most 1 s (§9:
-// 0.5 s, then 1 s), and within its backoff delay plus the same 1.5 s allowance once the delays
-// double further. killed-upstream-healthy.test.ts spaces the kills by §9's healthy minute.
+// serves again soon after each kill: within 2 s while its restart delay is at most 1 s
+// (docs/gateway.md §9.1: 0.5 s, then 1 s), and within its backoff delay plus the same 1.5 s
+// allowance once the delays double further. killed-upstream-healthy.test.ts spaces the kills by the
+// healthy minute of §9.1.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupAll } from "../helpers/gateway.js";
 import {
@@ -13,7 +14,7 @@ import {
 } from "./support.js";
 
 const KILLS = 5;
-/** §9's restart delays for consecutive failures within 60 s, before ±20 % jitter. */
+/** The delays of docs/gateway.md §9.1 for failures within 60 s of each other, before jitter. */
 const restartDelayMs = (failure: number) => Math.min(500 * 2 ** (failure - 1), 30_000);
 
 let setup: FaultSetup;

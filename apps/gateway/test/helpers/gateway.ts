@@ -26,7 +26,7 @@ export const FIXTURE_ENTRY = fileURLToPath(
   new URL("../fixtures/fixture-server.mjs", import.meta.url),
 );
 
-/** The pattern every exposed tool name must match (gateway.md §4). */
+/** The pattern every exposed tool name must match (docs/gateway.md §5.1). */
 export const CLIENT_SAFE_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 const children = new Set<ChildProcess>();
@@ -388,7 +388,7 @@ export interface FixtureRecord {
   unknown_session_requests: { session: string; http: string; methods: (string | null)[] }[];
 }
 
-/** The structured error a gateway failure result carries (gateway.md §9). */
+/** The structured error a gateway failure result carries (docs/gateway.md §8.2). */
 export interface GatewayError {
   error: { code: string; upstream?: string; reason?: string; message: string };
 }

@@ -15,7 +15,7 @@ import { BuiltinUpstream } from "../../src/upstreams/builtin-upstream.js";
 let gateway: Gateway;
 let http: HttpHandle;
 
-/** Live server instances per builtin (the test hook of gateway.md §14.11). */
+/** Live server instances per builtin (the leak check of docs/gateway.md §15, item 11). */
 function liveInstances(): Record<string, number> {
   return Object.fromEntries(
     gateway.upstreams.map((upstream) => [
@@ -82,7 +82,7 @@ async function rawInitialize(url: string): Promise<string> {
   return sessionId;
 }
 
-describe("builtin instances of a downstream session (gateway.md §14.11)", () => {
+describe("builtin instances of a downstream session (docs/gateway.md §15, item 11)", () => {
   it("are closed when the session is deleted", async () => {
     expect(liveInstances()).toEqual({ dice: 1, campaign: 1 });
     const connection = await connectHttp(http.url);

@@ -58,7 +58,7 @@ describe("${NAME} expansion", () => {
 });
 
 describe("config validation", () => {
-  it("fills the defaults of gateway.md §2", () => {
+  it("fills the defaults of docs/gateway.md §3", () => {
     const config = validateConfig(
       { mcpServers: { notes: { command: "notes-mcp" }, dice: { builtin: "dice" } } },
       context,

@@ -36,7 +36,7 @@ describe("exposed names", () => {
   });
 });
 
-describe("merged instructions (gateway.md §6)", () => {
+describe("merged instructions (docs/gateway.md §6)", () => {
   function upstream(name: string, instructions: string | undefined, prefix?: string): Upstream {
     return {
       name,

@@ -23,7 +23,7 @@ async function attemptTimes(count: number, random: () => number): Promise<number
   return times;
 }
 
-describe("the restart schedule (gateway.md §9)", () => {
+describe("the restart schedule (docs/gateway.md §9.1)", () => {
   it("retries at 0.5, 1, 2, 4 … s after each failure, capped at 30 s, with jitter disabled", async () => {
     const times = await attemptTimes(10, () => 0.5);
     const gaps = times.slice(1).map((time, index) => time - (times[index] as number));

@@ -58,7 +58,7 @@ describe("tool statistics", () => {
   });
 });
 
-describe("a tool's tier (gateway.md §11)", () => {
+describe("a tool's tier (docs/gateway.md §10)", () => {
   function statsOf(latencies: number[], failures = 0): ToolStats {
     const stats = new ToolStats();
     latencies.forEach((ms, index) => {

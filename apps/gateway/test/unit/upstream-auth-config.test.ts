@@ -73,17 +73,37 @@ describe("an upstream's auth keys", () => {
     [
       "another grant",
       { auth: { ...AUTH, type: "password" } },
-      'config: mcpServers.notes.auth.type: Invalid input: expected "client_credentials"',
+      'config: mcpServers.notes.auth.type: must be "client_credentials", the only grant the gateway uses',
     ],
     [
       "a scope with a space",
       { scopes: ["notes:read notes:write"] },
-      "config: mcpServers.notes.scopes.0: must be one scope, no spaces",
+      "config: mcpServers.notes.scopes[0]: must be one scope, no spaces",
+    ],
+    [
+      "an empty scope list",
+      { scopes: [] },
+      "config: mcpServers.notes.scopes: must name at least one scope",
     ],
     [
       "trust as a string",
       { trusted: "yes" },
-      "config: mcpServers.notes.trusted: Invalid input: expected boolean, received string",
+      "config: mcpServers.notes.trusted: must be true or false",
+    ],
+    [
+      "a misspelt auth key",
+      { auth: { ...AUTH, client_secert: "x" } },
+      "config: mcpServers.notes.auth.client_secert: unknown key",
+    ],
+    [
+      "a secret from an unset variable",
+      { auth: { ...AUTH, client_secret: "${UNSET_SECRET}" } },
+      "config: mcpServers.notes.auth.client_secret: environment variable UNSET_SECRET is not set (write ${UNSET_SECRET:-default} to give a default)",
+    ],
+    [
+      "a token_url that is no URL",
+      { auth: { ...AUTH, token_url: "id.example/token" } },
+      "config: mcpServers.notes.auth.token_url: must be an http:// or https:// URL",
     ],
   ])("refuses %s", (_what, extra, line) => {
     expect(problemsOf(remote(extra))).toContain(line);

@@ -1,0 +1,85 @@
+import {
+  ErrorCode,
+  McpError,
+  type Request,
+  type RequestId,
+  type Result,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Upstream, UpstreamLink } from "../upstreams/upstream.js";
+import { UpstreamFailure } from "../upstreams/upstream-failure.js";
+import { ProtocolError } from "./protocol-error.js";
+import type { DownstreamExtra } from "./session-context.js";
+
+/**
+ * A session's requests on their way to upstreams: sends them through the session's links with
+ * each upstream's timeouts, and knows which downstream requests are being forwarded where, so
+ * that an upstream's request for the client can go with the call that caused it.
+ */
+export class Forwarding {
+  private readonly inFlight = new Map<Upstream, Set<RequestId>>();
+
+  constructor(private readonly linkOf: (upstream: Upstream) => UpstreamLink) {}
+
+  /**
+   * Sends any request but `tools/call` upstream with the upstream's timeouts; a timeout or a
+   * lost upstream becomes the JSON-RPC error the client gets (docs/gateway.md §7.1, §8.1).
+   *
+   * @param upstream - where to
+   * @param request - method and params, names already the upstream's
+   * @param extra - the downstream request being answered, if any (its signal cancels)
+   */
+  async forward(upstream: Upstream, request: Request, extra?: DownstreamExtra): Promise<Result> {
+    const entry = upstream.entry;
+    const send = () =>
+      this.linkOf(upstream).request(request, {
+        ...(extra ? { signal: extra.signal } : {}),
+        timeout: entry.timeoutMs,
+        maxTotalTimeout: entry.maxTotalTimeoutMs,
+        resetTimeoutOnProgress: true,
+      });
+    try {
+      return await (extra ? this.track(upstream, extra.requestId, send) : send());
+    } catch (error) {
+      throw asProtocolError(upstream, error);
+    }
+  }
+
+  /** Runs `send` as the forwarding of downstream request `id` to `upstream`. */
+  async track<Value>(
+    upstream: Upstream,
+    id: RequestId,
+    send: () => Promise<Value>,
+  ): Promise<Value> {
+    let ids = this.inFlight.get(upstream);
+    if (!ids) {
+      ids = new Set();
+      this.inFlight.set(upstream, ids);
+    }
+    ids.add(id);
+    try {
+      return await send();
+    } finally {
+      ids.delete(id);
+    }
+  }
+
+  /** The downstream requests being forwarded to `upstream` now. */
+  to(upstream: Upstream): ReadonlySet<RequestId> {
+    return this.inFlight.get(upstream) ?? new Set();
+  }
+}
+
+function asProtocolError(upstream: Upstream, error: unknown): unknown {
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return new ProtocolError(ErrorCode.RequestTimeout, "Request timed out", {
+      upstream: upstream.name,
+    });
+  }
+  if (error instanceof UpstreamFailure) {
+    return new ProtocolError(ErrorCode.InternalError, error.message, {
+      upstream: upstream.name,
+      reason: error.reason,
+    });
+  }
+  return error;
+}

@@ -1,0 +1,47 @@
+import { ErrorCode, type Result } from "@modelcontextprotocol/sdk/types.js";
+import type { Upstream } from "../upstreams/upstream.js";
+import { ProtocolError } from "./protocol-error.js";
+import type { DownstreamExtra, SessionContext } from "./session-context.js";
+
+/** Answers `prompts/get` through the prompt's upstream, with its original name. */
+export async function getPrompt(
+  session: SessionContext,
+  params: Record<string, unknown>,
+  extra: DownstreamExtra,
+): Promise<Result> {
+  const prompts = session.host.catalog.prompts;
+  const prompt = typeof params.name === "string" ? prompts.get(params.name) : undefined;
+  if (!prompt) {
+    throw new ProtocolError(
+      ErrorCode.InvalidParams,
+      `Unknown prompt ${JSON.stringify(String(params.name))}`,
+    );
+  }
+  const request = { method: "prompts/get", params: { ...params, name: prompt.original } };
+  return session.forwarding.forward(prompt.upstream, request, extra);
+}
+
+/**
+ * Answers `completion/complete`: a prompt argument goes to the prompt's upstream (its name
+ * unprefixed), a template argument to the template's; no values when nobody can complete it.
+ */
+export async function complete(
+  session: SessionContext,
+  params: Record<string, unknown>,
+  extra: DownstreamExtra,
+): Promise<Result> {
+  const { catalog } = session.host;
+  const ref = params.ref as { type?: string; name?: string; uri?: string } | undefined;
+  let upstream: Upstream | undefined;
+  let forwarded = params;
+  if (ref?.type === "ref/prompt" && typeof ref.name === "string") {
+    const prompt = catalog.prompts.get(ref.name);
+    upstream = prompt?.upstream;
+    if (prompt) forwarded = { ...params, ref: { ...ref, name: prompt.original } };
+  } else if (ref?.type === "ref/resource" && typeof ref.uri === "string") {
+    upstream = catalog.templates.get(ref.uri);
+  }
+  if (!upstream?.capabilities?.completions) return { completion: { values: [] } };
+  const request = { method: "completion/complete", params: forwarded };
+  return session.forwarding.forward(upstream, request, extra);
+}

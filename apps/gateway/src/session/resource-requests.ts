@@ -1,0 +1,173 @@
+import { ErrorCode, type Resource, type Result } from "@modelcontextprotocol/sdk/types.js";
+import type { Upstream } from "../upstreams/upstream.js";
+import { describeError } from "../upstreams/upstream-failure.js";
+import { ProtocolError } from "./protocol-error.js";
+import type { DownstreamExtra, SessionContext } from "./session-context.js";
+import { matchesTemplate, schemeOf } from "./uri-template.js";
+
+/** The URI of the gateway's own statistics resource. */
+export const STATS_URI = "gateway://stats";
+const RESOURCE_NOT_FOUND = -32002;
+
+const STATS_LISTING: Resource = {
+  uri: STATS_URI,
+  name: "gateway-stats",
+  title: "Gateway statistics",
+  description: "Upstream health and per-tool latency statistics of this gateway",
+  mimeType: "application/json",
+};
+
+/**
+ * Answers `resources/list`: asks every serving upstream with resources at once, merges their
+ * answers in config order (the first to list a URI keeps it), remembers which upstream listed
+ * each URI for this session, and adds the gateway's statistics. An upstream that fails is
+ * left out, not an error.
+ */
+export async function listResources(
+  session: SessionContext,
+  _params: Record<string, unknown>,
+  extra: DownstreamExtra,
+): Promise<Result> {
+  const { host } = session;
+  const serving = host.upstreams.filter(
+    (upstream) => upstream.isServing() && upstream.capabilities?.resources,
+  );
+  const answers = await Promise.all(
+    serving.map((upstream) =>
+      session.forwarding.forward(upstream, { method: "resources/list", params: {} }, extra).then(
+        (result) => (result as { resources?: Resource[] }).resources ?? [],
+        (error: unknown) => {
+          host.logger.warn(`resources/list of "${upstream.name}" failed: ${describeError(error)}`);
+          return [] as Resource[];
+        },
+      ),
+    ),
+  );
+  const routes = new Map<string, Upstream>();
+  const resources: Resource[] = [];
+  serving.forEach((upstream, index) => {
+    for (const resource of answers[index] ?? []) {
+      const owner = routes.get(resource.uri);
+      if (owner) {
+        host.logger.warn(
+          `resource ${resource.uri} is listed by "${owner.name}" and "${upstream.name}"; using "${owner.name}"`,
+        );
+        continue;
+      }
+      routes.set(resource.uri, upstream);
+      resources.push(resource);
+    }
+  });
+  session.routes = routes;
+  resources.push(STATS_LISTING);
+  return { resources };
+}
+
+/** Answers `resources/templates/list` from the catalog. */
+export async function listTemplates(session: SessionContext): Promise<Result> {
+  const { catalog, upstreams } = session.host;
+  const resourceTemplates = upstreams.flatMap((upstream) =>
+    (upstream.listing?.resourceTemplates ?? []).filter(
+      (template) => catalog.templates.get(template.uriTemplate) === upstream,
+    ),
+  );
+  return { resourceTemplates };
+}
+
+/** Answers `resources/read`: the statistics, or the upstream that serves the URI. */
+export async function readResource(
+  session: SessionContext,
+  params: Record<string, unknown>,
+  extra: DownstreamExtra,
+): Promise<Result> {
+  const uri = uriOf(params);
+  if (uri === STATS_URI) {
+    const text = session.host.statsResource();
+    return { contents: [{ uri, mimeType: "application/json", text }] };
+  }
+  const upstream = requireRoute(uri, route(session, uri));
+  return session.forwarding.forward(upstream, { method: "resources/read", params }, extra);
+}
+
+/**
+ * Answers `resources/subscribe` through the upstream that serves the URI: once per URI for
+ * all sessions on a shared connection, the session's own otherwise.
+ */
+export async function subscribe(
+  session: SessionContext,
+  params: Record<string, unknown>,
+  extra: DownstreamExtra,
+): Promise<Result> {
+  const uri = subscribable(uriOf(params));
+  const upstream = requireRoute(uri, route(session, uri));
+  if (!upstream.capabilities?.resources?.subscribe) {
+    throw new ProtocolError(
+      ErrorCode.InvalidParams,
+      `Upstream "${upstream.name}" does not support resource subscriptions`,
+    );
+  }
+  if (session.link(upstream).shared) await session.host.sharedSubscribe(upstream, uri, session);
+  else await session.forwarding.forward(upstream, { method: "resources/subscribe", params }, extra);
+  session.subscriptions.set(uri, upstream);
+  return {};
+}
+
+/** Answers `resources/unsubscribe` through the upstream the subscription went to. */
+export async function unsubscribe(
+  session: SessionContext,
+  params: Record<string, unknown>,
+  extra: DownstreamExtra,
+): Promise<Result> {
+  const uri = subscribable(uriOf(params));
+  const upstream = requireRoute(uri, session.subscriptions.get(uri) ?? route(session, uri));
+  session.subscriptions.delete(uri);
+  if (session.link(upstream).shared) await session.host.sharedUnsubscribe(upstream, uri, session);
+  else
+    await session.forwarding.forward(upstream, { method: "resources/unsubscribe", params }, extra);
+  return {};
+}
+
+/**
+ * The upstream that serves a URI for this session: the one whose latest `resources/list`
+ * (this session's) or first listing had it, else the first with a template matching it, else
+ * the first that listed anything with the same scheme (docs/gateway.md §7.1).
+ */
+export function route(session: SessionContext, uri: string): Upstream | undefined {
+  const { catalog, upstreams } = session.host;
+  const listed = session.routes.get(uri) ?? catalog.staticUris.get(uri);
+  if (listed) return listed;
+  for (const [template, upstream] of catalog.templates) {
+    if (matchesTemplate(template, uri)) return upstream;
+  }
+  const scheme = schemeOf(uri);
+  if (scheme === undefined) return undefined;
+  return upstreams.find((upstream) => {
+    const listing = upstream.listing;
+    if (!listing) return false;
+    const uris = [
+      ...listing.resources.map((resource) => resource.uri),
+      ...listing.resourceTemplates.map((template) => template.uriTemplate),
+      ...[...session.routes].filter(([, owner]) => owner === upstream).map(([listed]) => listed),
+    ];
+    return uris.some((candidate) => schemeOf(candidate) === scheme);
+  });
+}
+
+function uriOf(params: Record<string, unknown>): string {
+  if (typeof params.uri !== "string") {
+    throw new ProtocolError(ErrorCode.InvalidParams, "params.uri must be a string");
+  }
+  return params.uri;
+}
+
+function subscribable(uri: string): string {
+  if (uri === STATS_URI) {
+    throw new ProtocolError(ErrorCode.InvalidParams, `${STATS_URI} is not subscribable`);
+  }
+  return uri;
+}
+
+function requireRoute(uri: string, upstream: Upstream | undefined): Upstream {
+  if (!upstream) throw new ProtocolError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
+  return upstream;
+}

@@ -1,0 +1,63 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type {
+  LoggingLevel,
+  Notification,
+  ServerNotification,
+  ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import type { Logger, SpacingLimiter } from "@tabletop-mcp/kit";
+import type { Catalog } from "../catalog/catalog.js";
+import type { Tier } from "../config/types.js";
+import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
+import type { Forwarding } from "./forwarding.js";
+import type { ToolView } from "./tool-view.js";
+
+/** What the SDK hands a request handler of the downstream session. */
+export type DownstreamExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** What a session needs from the gateway. */
+export interface SessionHost {
+  readonly catalog: Catalog;
+  readonly upstreams: readonly Upstream[];
+  readonly logger: Logger;
+  readonly validator: jsonSchemaValidator;
+  readonly version: string;
+  instructions(): string;
+  statsResource(): string;
+  /** Every scope a request through the gateway may need (for the resource metadata). */
+  scopes(): readonly string[];
+  /** Makes this session's link to an upstream. */
+  linkFor(upstream: Upstream, session: SessionContext): UpstreamLink;
+  sharedSubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void>;
+  sharedUnsubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void>;
+  levelChanged(session: SessionContext): void;
+  /** A tool call was recorded in the statistics. */
+  toolRecorded(): void;
+  closed(session: SessionContext): void;
+}
+
+/** One downstream session as its request handlers and notifications see it. */
+export interface SessionContext extends SessionPeer {
+  readonly host: SessionHost;
+  readonly server: Server;
+  /** The session's latency tier (docs/gateway.md §10). */
+  readonly tier: Tier;
+  /** The tools this session's client sees. */
+  readonly tools: ToolView;
+  /** This session's requests on their way to upstreams. */
+  readonly forwarding: Forwarding;
+  /** URI → the upstream it was subscribed through. */
+  readonly subscriptions: Map<string, Upstream>;
+  /** URI → upstream, from this session's latest `resources/list`. */
+  routes: Map<string, Upstream>;
+  /** The level the client asked for with `logging/setLevel`, if it did. */
+  logLevel: LoggingLevel | undefined;
+  /** This session's spacing of calls to an upstream with `rate_limit_ms`. */
+  limiter(upstream: Upstream): SpacingLimiter | undefined;
+  /** This session's link to an upstream, made on first use. */
+  link(upstream: Upstream): UpstreamLink;
+  /** Sends a notification to the client; dropped once the session is closed. */
+  send(notification: Notification): void;
+}

@@ -1,0 +1,213 @@
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  type CallToolResult,
+  ErrorCode,
+  McpError,
+  type Result,
+} from "@modelcontextprotocol/sdk/types.js";
+import { identityFromAuthInfo, type SpacingLimiter } from "@tabletop-mcp/kit";
+import type { ExposedTool } from "../catalog/catalog.js";
+import { currentTier, withinTier } from "../tiers/tiers.js";
+import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
+import { ProtocolError } from "./protocol-error.js";
+import type { DownstreamExtra, SessionContext } from "./session-context.js";
+import { errorResult, failureResult, redactedErrorResult } from "./tool-results.js";
+
+/** The `_meta` key that tells a trusted upstream who is calling (docs/auth.md). */
+const SUBJECT_META_KEY = "tabletop/subject";
+
+/**
+ * Answers `tools/call`: finds the exposed tool, refuses it outside the session's latency
+ * budget, waits for the session's turn at the upstream's `rate_limit_ms`, and forwards it
+ * with the original name (docs/gateway.md §7.1). The statistics record every answered call.
+ *
+ * @param session - the calling session
+ * @param params - the request's params, as the client sent them
+ * @param extra - the downstream request (signal, id, notification channel)
+ * @throws ProtocolError for a name the session cannot call; an upstream's JSON-RPC error
+ */
+export async function callTool(
+  session: SessionContext,
+  params: Record<string, unknown>,
+  extra: DownstreamExtra,
+): Promise<Result> {
+  const catalog = session.host.catalog;
+  const tool = typeof params.name === "string" ? catalog.tools.get(params.name) : undefined;
+  if (!tool) throw unknownTool(session, params.name);
+  const outsideBudget = budgetRefusal(session, tool);
+  if (outsideBudget) return outsideBudget;
+  const limiter = session.limiter(tool.upstream);
+  if (limiter) {
+    const refused = await waitForSlot(limiter, extra.signal);
+    if (refused) return refused;
+  }
+  return forwardCall(session, tool, params, extra);
+}
+
+/** Sends the call upstream and records how it went. */
+async function forwardCall(
+  session: SessionContext,
+  tool: ExposedTool,
+  params: Record<string, unknown>,
+  extra: DownstreamExtra,
+): Promise<Result> {
+  const link = session.link(tool.upstream);
+  const progress = progressRelay(params, extra);
+  const subject = tool.upstream.entry.trusted
+    ? identityFromAuthInfo(extra.authInfo).subject
+    : undefined;
+  const request = { method: "tools/call", params: upstreamCallParams(tool, params, subject) };
+  const started = performance.now();
+  try {
+    const result = (await session.forwarding.track(tool.upstream, extra.requestId, () =>
+      link.request(request, callOptions(tool, extra, progress.relay)),
+    )) as CallToolResult;
+    progress.stop();
+    tool.stats.record(performance.now() - started, result.isError === true);
+    session.host.toolRecorded();
+    return result.isError === true ? redactedErrorResult(result) : result;
+  } catch (error) {
+    progress.stop();
+    if (extra.signal.aborted) {
+      tool.stats.cancelled();
+      throw error;
+    }
+    tool.stats.record(performance.now() - started, true);
+    session.host.toolRecorded();
+    if (error instanceof McpError && error.code !== ErrorCode.RequestTimeout) throw error;
+    return failureResult(callFailure(tool, error));
+  }
+}
+
+/**
+ * Passes the upstream's progress on as the client's own: with the token the client sent (none,
+ * none passed), as part of its request, and never after the answer.
+ */
+function progressRelay(
+  params: Record<string, unknown>,
+  extra: DownstreamExtra,
+): { relay: NonNullable<RequestOptions["onprogress"]>; stop(): void } {
+  const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
+  let done = false;
+  return {
+    relay: (progress) => {
+      if (done || token === undefined) return;
+      void extra.sendNotification({
+        method: "notifications/progress",
+        params: { ...progress, progressToken: token as string | number },
+      });
+    },
+    stop: () => {
+      done = true;
+    },
+  };
+}
+
+/** A call's options: the client's signal, the upstream's timeouts reset by progress. */
+function callOptions(
+  tool: ExposedTool,
+  extra: DownstreamExtra,
+  onprogress: NonNullable<RequestOptions["onprogress"]>,
+): RequestOptions {
+  const entry = tool.upstream.entry;
+  return {
+    signal: extra.signal,
+    timeout: entry.timeoutMs,
+    maxTotalTimeout: entry.maxTotalTimeoutMs,
+    resetTimeoutOnProgress: true,
+    onprogress,
+  };
+}
+
+/** The refusal of a call to a tool outside this session's latency budget. */
+function budgetRefusal(session: SessionContext, tool: ExposedTool): CallToolResult | undefined {
+  if (session.tier === "deep") return undefined;
+  const tier = currentTier(tool.declaredTier, tool.stats);
+  if (withinTier(tier, session.tier)) return undefined;
+  const p50 = tool.stats.percentile(50);
+  const measured = p50 === null ? `declared ${tier}` : `p50 ${p50} ms`;
+  return failureResult(
+    new UpstreamFailure(
+      tool.upstream.name,
+      "budget",
+      `Tool "${tool.name}" is outside this session's "${session.tier}" latency budget (${measured}).`,
+    ),
+  );
+}
+
+/** The error of a call to a name this session cannot call, as the servers themselves answer it. */
+function unknownTool(session: SessionContext, name: unknown): ProtocolError {
+  if (typeof name !== "string") {
+    return new ProtocolError(ErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
+  }
+  const available = session.tools.visible().map((tool) => tool.name);
+  return new ProtocolError(
+    ErrorCode.InvalidParams,
+    `Unknown tool: ${name}; available tools are ${available.join(", ")}`,
+  );
+}
+
+/** Waits for this session's turn at an upstream's `rate_limit_ms`; a refusal when the queue is full. */
+function waitForSlot(
+  limiter: SpacingLimiter,
+  signal: AbortSignal,
+): Promise<CallToolResult | undefined> {
+  return new Promise((resolve, reject) => {
+    const decision = limiter.schedule(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(undefined);
+    });
+    function onAbort() {
+      if (decision.kind === "wait") limiter.cancel(decision.ticket);
+      reject(new McpError(ErrorCode.ConnectionClosed, "Request was cancelled"));
+    }
+    if (decision.kind === "rejected") {
+      resolve(
+        errorResult({
+          code: "RATE_LIMITED",
+          message: `Too many requests waiting (${limiter.maxWaiting}); retry after ${decision.retryAfterMs} ms`,
+          retry_after_ms: decision.retryAfterMs,
+        }),
+      );
+    } else if (decision.kind === "wait") {
+      signal.addEventListener("abort", onAbort, { once: true });
+    } else resolve(undefined);
+  });
+}
+
+/**
+ * The `tools/call` params sent upstream: the original name, the arguments and `_meta` as the
+ * client sent them, less its progress token (the gateway supplies its own) and any subject it
+ * claims; a trusted upstream learns the caller's subject from the gateway instead.
+ */
+function upstreamCallParams(
+  tool: ExposedTool,
+  params: Record<string, unknown>,
+  subject: string | undefined,
+): Record<string, unknown> {
+  const upstreamParams: Record<string, unknown> = { name: tool.original };
+  if (params.arguments !== undefined) upstreamParams.arguments = params.arguments;
+  const meta = params._meta as Record<string, unknown> | undefined;
+  const { progressToken: _dropped, [SUBJECT_META_KEY]: _claimed, ...rest } = meta ?? {};
+  if (subject !== undefined) rest[SUBJECT_META_KEY] = subject;
+  if (Object.keys(rest).length > 0) upstreamParams._meta = rest;
+  return upstreamParams;
+}
+
+/** Why a call forwarded upstream failed without an answer: a timeout, or the upstream lost. */
+function callFailure(tool: ExposedTool, error: unknown): UpstreamFailure {
+  const upstream = tool.upstream;
+  if (error instanceof UpstreamFailure) return error;
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return new UpstreamFailure(
+      upstream.name,
+      "timeout",
+      `Upstream "${upstream.name}" did not answer tools/call "${tool.original}" within ${upstream.entry.timeoutMs} ms without progress; the call was cancelled upstream.`,
+    );
+  }
+  return new UpstreamFailure(
+    upstream.name,
+    "unavailable",
+    `Upstream "${upstream.name}" failed: ${describeError(error)}`,
+  );
+}

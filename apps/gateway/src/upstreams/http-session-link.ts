@@ -1,0 +1,220 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  type StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  ErrorCode,
+  McpError,
+  type Notification,
+  type Request,
+  type Result,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Logger } from "@tabletop-mcp/kit";
+import type { SessionPeer, Upstream, UpstreamLink } from "./upstream.js";
+import {
+  type ClientIdentity,
+  type ConnectionEvents,
+  PASSTHROUGH_RESULT,
+} from "./upstream-client.js";
+import { describeError, UpstreamFailure } from "./upstream-failure.js";
+import type { StandaloneStreamEvents } from "./upstream-fetch.js";
+
+/** Restores a fresh upstream session to what the downstream session had asked (level, subscriptions). */
+export type SessionRestorer = (send: (request: Request) => Promise<unknown>) => Promise<void>;
+
+/** What a session's link needs of its HTTP upstream. */
+export interface HttpLinkHost {
+  readonly upstream: Upstream;
+  readonly logger: Logger;
+  /** Opens a new upstream session (connect and initialize). */
+  open(
+    identity: ClientIdentity,
+    events: ConnectionEvents,
+    stream: StandaloneStreamEvents,
+  ): Promise<Client>;
+  /** Maps a transport-level error to the failure the client sees; JSON-RPC errors pass. */
+  failure(error: unknown): unknown;
+  /** Counts the upstream sessions open for downstream sessions (stats). */
+  sessionOpened(): void;
+  sessionDropped(): void;
+  /** True once the gateway shuts the upstream down. */
+  isClosing(): boolean;
+}
+
+/** How often a session whose GET stream failed checks whether to re-initialize. */
+const STREAM_RECHECK_MS = 3000;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+}
+
+/**
+ * One downstream session's upstream session on a Streamable HTTP server, opened on first use.
+ * When the upstream forgets the session (a 404 on a request or on the GET stream) it is
+ * discarded without DELETE and a new one is initialized once, restored, and the failed
+ * request re-sent once (docs/gateway.md §9.2).
+ */
+export class HttpSessionLink implements UpstreamLink {
+  readonly shared = false;
+  private connecting: Promise<Client> | undefined;
+  private reinitializing: Promise<Client> | undefined;
+  private closed = false;
+  /** Whether the current session's GET stream is open (as far as the last attempt said). */
+  private streamOpen = true;
+
+  constructor(
+    private readonly host: HttpLinkHost,
+    private readonly peer: SessionPeer,
+    private readonly restore: SessionRestorer | undefined,
+  ) {}
+
+  async request(request: Request, options: RequestOptions): Promise<Result> {
+    const upstream = this.host.upstream;
+    if (this.closed) throw upstream.unavailable();
+    await upstream.whenReady();
+    const current = this.connect();
+    let client: Client;
+    try {
+      client = await current;
+    } catch (error) {
+      throw this.host.failure(error);
+    }
+    try {
+      return await client.request(request, PASSTHROUGH_RESULT, options);
+    } catch (error) {
+      if (!(error instanceof StreamableHTTPError) || error.code !== 404) {
+        throw this.host.failure(error);
+      }
+      return this.resend(current, request, options);
+    }
+  }
+
+  async notify(notification: Notification): Promise<void> {
+    const client = await this.connecting?.catch(() => undefined);
+    await client?.notification(notification).catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = await this.connecting?.catch(() => undefined);
+    if (!client) return;
+    this.host.sessionDropped();
+    const transport = client.transport as StreamableHTTPClientTransport | undefined;
+    await transport?.terminateSession().catch(() => {});
+    await client.close().catch(() => {});
+  }
+
+  /** The upstream session, opened now if there is none (or the last attempt failed). */
+  private connect(): Promise<Client> {
+    if (this.connecting) return this.connecting;
+    const attempt: Promise<Client> = this.host.open(
+      { clientInfo: this.peer.clientInfo, capabilities: this.peer.clientCapabilities },
+      {
+        notification: (notification) => this.peer.fromUpstream(this.host.upstream, notification),
+        request: (request, signal) =>
+          this.peer.upstreamRequest(this.host.upstream, request, signal),
+        closed: () => {},
+      },
+      // Resource updates and log messages arrive on the GET stream: a 404 there means they
+      // would stop, with no request to notice, so the session is re-initialized now.
+      {
+        notFound: () => this.sessionLost(attempt),
+        unreachable: () => this.streamDown(attempt),
+        opened: () => {
+          this.streamOpen = true;
+        },
+      },
+    );
+    this.connecting = attempt;
+    attempt.then(
+      () => this.host.sessionOpened(),
+      () => {
+        if (this.connecting === attempt) this.connecting = undefined;
+      },
+    );
+    return attempt;
+  }
+
+  /**
+   * A request got a 404: the upstream forgot the session, so the request was not processed.
+   * Re-initializes once (requests failing together share it) and sends it again.
+   * @throws UpstreamFailure `session_lost` when the new session cannot be used either
+   */
+  private async resend(
+    stale: Promise<Client>,
+    request: Request,
+    options: RequestOptions,
+  ): Promise<Result> {
+    this.reinitializing ??= this.reinitialize(stale).finally(() => {
+      this.reinitializing = undefined;
+    });
+    try {
+      const fresh = await this.reinitializing;
+      return await fresh.request(request, PASSTHROUGH_RESULT, options);
+    } catch (error) {
+      if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) throw error;
+      const name = this.host.upstream.name;
+      throw new UpstreamFailure(
+        name,
+        "session_lost",
+        `Upstream "${name}" forgot its session and a new one could not be used (${describeError(error)}); the next call tries afresh.`,
+      );
+    }
+  }
+
+  /** Replaces a forgotten session by a new one with the downstream session's level and subscriptions. */
+  private async reinitialize(stale: Promise<Client>): Promise<Client> {
+    if (this.connecting === stale) {
+      this.connecting = undefined;
+      // Discarded without DELETE, and not closed: requests still in flight on it get their
+      // own 404 and join this re-initialize instead of failing as closed.
+      stale.then(
+        () => this.host.sessionDropped(),
+        () => {},
+      );
+    }
+    const fresh = await this.connect();
+    if (this.restore) await this.restore((request) => fresh.request(request, PASSTHROUGH_RESULT));
+    return fresh;
+  }
+
+  /** The GET stream of a session got a 404: re-initialize now, in the background. */
+  private sessionLost(stale: Promise<Client>): void {
+    if (this.closed || this.connecting !== stale || this.reinitializing) return;
+    const name = this.host.upstream.name;
+    this.host.logger.info(`upstream "${name}" forgot a session's stream; re-initializing`);
+    this.reinitializing = this.reinitialize(stale).finally(() => {
+      this.reinitializing = undefined;
+    });
+    this.reinitializing.catch((error: unknown) =>
+      this.host.logger.warn(
+        `upstream "${name}" could not re-initialize a session: ${describeError(error)}`,
+      ),
+    );
+  }
+
+  /**
+   * The GET stream could not reconnect: the SDK retries it a few times, then gives up for
+   * good. Once the upstream serves again (its catalog connection reconnects on the restart
+   * schedule) and the stream is still not back, the session is re-initialized.
+   */
+  private streamDown(stale: Promise<Client>): void {
+    if (!this.streamOpen) return;
+    this.streamOpen = false;
+    void this.watchForReturn(stale);
+  }
+
+  private async watchForReturn(stale: Promise<Client>): Promise<void> {
+    const upstream = this.host.upstream;
+    while (!this.closed && this.connecting === stale && !this.host.isClosing()) {
+      await sleep(STREAM_RECHECK_MS);
+      if (this.streamOpen) return;
+      if (upstream.isServing() && this.connecting === stale) {
+        this.sessionLost(stale);
+        return;
+      }
+    }
+  }
+}

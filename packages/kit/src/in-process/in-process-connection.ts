@@ -1,0 +1,101 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  type ClientCapabilities,
+  type Implementation,
+  InitializeResultSchema,
+  LATEST_PROTOCOL_VERSION,
+  type Notification,
+  type Request,
+  type Result,
+  type ServerCapabilities,
+} from "@modelcontextprotocol/sdk/types.js";
+import {
+  InProcessChannel,
+  type InProcessHandlers,
+  type InProcessRequestOptions,
+} from "./in-process-channel.js";
+import { offeredToolCalls } from "./offered-tool-calls.js";
+
+export type { InProcessHandlers, InProcessRequestOptions } from "./in-process-channel.js";
+
+/** How the client of an in-process connection introduces itself in `initialize`. */
+export interface InProcessClient {
+  clientInfo: Implementation;
+  capabilities: ClientCapabilities;
+}
+
+/**
+ * A client's connection to a server in the same process: requests and notifications reach the
+ * server's own handlers as messages delivered through its transport, so every check the SDK
+ * and the kit make on a request runs as it would over stdio or HTTP, without serialization
+ * or a second client object. The tool calls of a kit server run directly in the call handler
+ * it offers (see `offerToolCalls`), sparing a message round trip per call.
+ */
+export class InProcessConnection {
+  private constructor(
+    private readonly channel: InProcessChannel,
+    /** The server's name and version, from its `initialize` answer. */
+    readonly serverInfo: Implementation,
+    /** What the server said it can do. */
+    readonly serverCapabilities: ServerCapabilities,
+    /** The server's instructions for the model, if any. */
+    readonly instructions: string | undefined,
+  ) {}
+
+  /**
+   * Connects a server that has no transport yet and performs the MCP handshake with it.
+   *
+   * @param server - an SDK server, e.g. from `createKitServer`, not yet connected
+   * @param client - the client's info and capabilities, as the server is to see them
+   * @param handlers - what to do with the server's notifications and requests
+   * @returns the connected, initialized connection
+   * @throws whatever the server answers `initialize` with
+   */
+  static async open(
+    server: Server,
+    client: InProcessClient,
+    handlers: InProcessHandlers = {},
+  ): Promise<InProcessConnection> {
+    const toolCalls = offeredToolCalls(server);
+    const channel = new InProcessChannel(handlers, toolCalls && { server, handler: toolCalls });
+    await server.connect(channel.transport);
+    try {
+      const answer = await channel.request({
+        method: "initialize",
+        params: {
+          protocolVersion: LATEST_PROTOCOL_VERSION,
+          capabilities: client.capabilities,
+          clientInfo: client.clientInfo,
+        },
+      });
+      const { serverInfo, capabilities, instructions } = InitializeResultSchema.parse(answer);
+      channel.notify({ method: "notifications/initialized" });
+      return new InProcessConnection(channel, serverInfo, capabilities, instructions);
+    } catch (error) {
+      await channel.transport.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Sends a request and waits for the server's answer. The result is the server's, unchanged.
+   *
+   * @param request - method and params
+   * @param options - a signal to cancel it, a progress callback, the caller's `authInfo`
+   * @throws McpError with the server's JSON-RPC error, or `ConnectionClosed`; the signal's
+   *   reason when aborted
+   */
+  request(request: Request, options?: InProcessRequestOptions): Promise<Result> {
+    return this.channel.request(request, options);
+  }
+
+  /** Sends a notification; dropped once the connection is closed. */
+  async notify(notification: Notification): Promise<void> {
+    this.channel.notify(notification);
+  }
+
+  /** Closes the connection: the server's `onclose` runs, requests still waiting fail. */
+  async close(): Promise<void> {
+    await this.channel.transport.close();
+  }
+}

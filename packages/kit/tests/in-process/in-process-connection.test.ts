@@ -1,0 +1,390 @@
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  type JSONRPCNotification,
+  ListRootsResultSchema,
+  McpError,
+  type Progress,
+} from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import {
+  createKitServer,
+  defineResource,
+  defineResourceTemplate,
+  defineTool,
+  InProcessConnection,
+  ResourceHub,
+} from "../../src/index.js";
+
+const CLIENT = { clientInfo: { name: "in-process-test", version: "9.8.7" }, capabilities: {} };
+
+const add = defineTool({
+  name: "add",
+  title: "Add",
+  description: "Adds two integers.",
+  input: z.strictObject({ a: z.number().int(), b: z.number().int() }),
+  output: z.object({ sum: z.number() }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  handler: ({ a, b }) => ({ sum: a + b }),
+});
+
+const count = defineTool({
+  name: "count",
+  title: "Count",
+  description: "Reports progress from 1 to n, then answers n.",
+  input: z.strictObject({ n: z.number().int() }),
+  output: z.object({ counted: z.number() }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  handler: async ({ n }, context) => {
+    for (let step = 1; step <= n; step++) await context.progress(step, n, `step ${step}`);
+    return { counted: n };
+  },
+});
+
+/** What the `wait` tool tells the test: that it started, and why its signal aborted. */
+const waitEvents = { started: () => {}, aborted: (_reason: unknown) => {} };
+const wait = defineTool({
+  name: "wait",
+  title: "Wait",
+  description: "Waits until cancelled.",
+  input: z.strictObject({}),
+  output: z.object({}),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  handler: (_args, context) =>
+    new Promise((_resolve, reject) => {
+      context.signal.addEventListener("abort", () => {
+        waitEvents.aborted(context.signal.reason);
+        reject(context.signal.reason);
+      });
+      waitEvents.started();
+    }),
+});
+
+const notes = defineResourceTemplate({
+  uriTemplate: "note://{id}",
+  name: "note",
+  description: "A note.",
+  mimeType: "text/plain",
+  read: (_uri, variables) => ({ text: `note ${variables.id}` }),
+});
+
+function kitServer(hub = new ResourceHub()): Server {
+  return createKitServer(
+    {
+      name: "test-server",
+      version: "1.2.3",
+      instructions: "Use me for sums.",
+      tools: [add, count, wait],
+      resourceTemplates: [notes],
+    },
+    { hub },
+  );
+}
+
+describe("an in-process connection's handshake", () => {
+  it("gives the server's own name, instructions and capabilities", async () => {
+    const connection = await InProcessConnection.open(kitServer(), CLIENT);
+    expect(connection.serverInfo).toEqual({ name: "test-server", version: "1.2.3" });
+    expect(connection.instructions).toBe("Use me for sums.");
+    expect(connection.serverCapabilities.tools).toEqual({ listChanged: true });
+    expect(connection.serverCapabilities.resources).toEqual({ subscribe: true, listChanged: true });
+    await connection.close();
+  });
+
+  it("introduces the client to the server as given", async () => {
+    const server = new Server({ name: "plain", version: "0" }, { capabilities: {} });
+    const client = { clientInfo: { name: "someone", version: "2" }, capabilities: { roots: {} } };
+    const connection = await InProcessConnection.open(server, client);
+    expect(server.getClientVersion()).toEqual(client.clientInfo);
+    expect(server.getClientCapabilities()).toEqual({ roots: {} });
+    await connection.close();
+  });
+});
+
+describe("requests over an in-process connection", () => {
+  it("reach the tool through the kit's validation and return its result", async () => {
+    const connection = await InProcessConnection.open(kitServer(), CLIENT);
+    const sum = (await connection.request({
+      method: "tools/call",
+      params: { name: "add", arguments: { a: 2, b: 3 } },
+    })) as CallToolResult;
+    expect(sum.structuredContent).toEqual({ sum: 5 });
+    const refused = (await connection.request({
+      method: "tools/call",
+      params: { name: "add", arguments: { a: 2, b: 3, c: 4 } },
+    })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent).toEqual({
+      error: {
+        message: "Invalid parameters provided",
+        details: [{ parameter: "c", issue: "Unknown parameter; valid parameters are a, b" }],
+      },
+    });
+    await connection.close();
+  });
+
+  it("reject with the server's JSON-RPC error", async () => {
+    const connection = await InProcessConnection.open(kitServer(), CLIENT);
+    const failed = connection.request({ method: "prompts/list" });
+    await expect(failed).rejects.toBeInstanceOf(McpError);
+    await expect(failed).rejects.toMatchObject({ code: ErrorCode.MethodNotFound });
+    await connection.close();
+  });
+});
+
+/**
+ * The `count` and `wait` tools on a plain SDK server, whose tool calls travel through its
+ * transport; a kit server's are made directly in its own handler. Both must behave alike.
+ */
+function plainServer(): Server {
+  const server = new Server({ name: "plain", version: "0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    if (request.params.name === "wait") {
+      return new Promise((_resolve, reject) => {
+        extra.signal.addEventListener("abort", () => {
+          waitEvents.aborted(extra.signal.reason);
+          reject(extra.signal.reason);
+        });
+        waitEvents.started();
+      });
+    }
+    const n = Number(request.params.arguments?.n);
+    const progressToken = request.params._meta?.progressToken;
+    for (let step = 1; step <= n && progressToken !== undefined; step++) {
+      const params = { progressToken, progress: step, total: n, message: `step ${step}` };
+      await extra.sendNotification({ method: "notifications/progress", params });
+    }
+    return { content: [], structuredContent: { counted: n } };
+  });
+  return server;
+}
+
+/** Resolves once the `wait` tool runs, and with the reason its signal aborted. */
+function watchWait(): { started: Promise<void>; aborted: Promise<unknown> } {
+  const started = new Promise<void>((resolve) => {
+    waitEvents.started = resolve;
+  });
+  const aborted = new Promise((resolve) => {
+    waitEvents.aborted = resolve;
+  });
+  return { started, aborted };
+}
+
+describe.each([
+  ["a kit server, its tool calls made in its own handler", () => kitServer()],
+  ["a plain SDK server, its tool calls through its transport", plainServer],
+])("tool calls to %s", (_label, makeServer) => {
+  it("deliver the server's progress in order, before the result", async () => {
+    const connection = await InProcessConnection.open(makeServer(), CLIENT);
+    const seen: unknown[] = [];
+    await connection
+      .request(
+        { method: "tools/call", params: { name: "count", arguments: { n: 3 } } },
+        { onprogress: (progress: Progress) => seen.push(progress) },
+      )
+      .then((result) => seen.push((result as CallToolResult).structuredContent));
+    expect(seen).toEqual([
+      { progress: 1, total: 3, message: "step 1" },
+      { progress: 2, total: 3, message: "step 2" },
+      { progress: 3, total: 3, message: "step 3" },
+      { counted: 3 },
+    ]);
+    await connection.close();
+  });
+
+  it("are cancelled in the server when their signal aborts", async () => {
+    const connection = await InProcessConnection.open(makeServer(), CLIENT);
+    const { started, aborted } = watchWait();
+    const controller = new AbortController();
+    const call = connection.request(
+      { method: "tools/call", params: { name: "wait", arguments: {} } },
+      { signal: controller.signal },
+    );
+    await started;
+    controller.abort("enough");
+    await expect(call).rejects.toBe("enough");
+    expect(await aborted).toBe("enough");
+    await connection.close();
+  });
+
+  it("fail once the connection closes, the handler stops and the server hears of it", async () => {
+    const server = makeServer();
+    let serverClosed = false;
+    const previous = server.onclose;
+    server.onclose = () => {
+      serverClosed = true;
+      previous?.();
+    };
+    const connection = await InProcessConnection.open(server, CLIENT);
+    const { started, aborted } = watchWait();
+    const waiting = connection.request({
+      method: "tools/call",
+      params: { name: "wait", arguments: {} },
+    });
+    await started;
+    await connection.close();
+    await expect(waiting).rejects.toMatchObject({ code: ErrorCode.ConnectionClosed });
+    await aborted;
+    expect(serverClosed).toBe(true);
+    await expect(connection.request({ method: "tools/list" })).rejects.toMatchObject({
+      code: ErrorCode.ConnectionClosed,
+    });
+  });
+});
+
+describe("what the server sends on its own", () => {
+  it("reaches the notification handler: updates of subscribed resources only", async () => {
+    const hub = new ResourceHub();
+    const received: JSONRPCNotification[] = [];
+    const connection = await InProcessConnection.open(kitServer(hub), CLIENT, {
+      notification: (notification) => received.push(notification),
+    });
+    await connection.request({ method: "resources/subscribe", params: { uri: "note://1" } });
+    hub.updated("note://1");
+    hub.updated("note://2");
+    await connection.request({ method: "resources/unsubscribe", params: { uri: "note://1" } });
+    hub.updated("note://1");
+    await expect.poll(() => received.length).toBe(1);
+    expect(received).toEqual([
+      { jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: "note://1" } },
+    ]);
+    await connection.close();
+  });
+});
+
+describe("requests of the server for the client", () => {
+  /** A server whose tool asks the client for its roots and answers with what it heard. */
+  function askingServer(cancelAfterMs?: number): Server {
+    const server = new Server({ name: "asking", version: "0" }, { capabilities: { tools: {} } });
+    server.setRequestHandler(CallToolRequestSchema, async (_request, extra) => {
+      const controller = new AbortController();
+      if (cancelAfterMs !== undefined)
+        setTimeout(() => controller.abort("changed my mind"), cancelAfterMs);
+      try {
+        const answer = await extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, {
+          signal: controller.signal,
+        });
+        return { content: [{ type: "text", text: answer.roots.map((root) => root.uri).join() }] };
+      } catch (error) {
+        return { content: [{ type: "text", text: String(error) }], isError: true };
+      }
+    });
+    return server;
+  }
+  const rootsClient = { clientInfo: CLIENT.clientInfo, capabilities: { roots: {} } };
+  const call = { method: "tools/call", params: { name: "any", arguments: {} } };
+
+  it("are answered by the client's handler", async () => {
+    const connection = await InProcessConnection.open(askingServer(), rootsClient, {
+      request: async (request) => {
+        expect(request.method).toBe("roots/list");
+        return { roots: [{ uri: "file:///table", name: "table" }] };
+      },
+    });
+    const result = (await connection.request(call)) as CallToolResult;
+    expect(result.content).toEqual([{ type: "text", text: "file:///table" }]);
+    await connection.close();
+  });
+
+  it('are answered "Method not found" without a handler', async () => {
+    const connection = await InProcessConnection.open(askingServer(), rootsClient);
+    const result = (await connection.request(call)) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(result.content).toEqual([
+      { type: "text", text: "McpError: MCP error -32601: Method not found" },
+    ]);
+    await connection.close();
+  });
+
+  it("abort the handler's signal when the server cancels them", async () => {
+    let handlerSaw: unknown;
+    const connection = await InProcessConnection.open(askingServer(10), rootsClient, {
+      request: (_request, signal) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener("abort", () => {
+            handlerSaw = signal.reason;
+            reject(signal.reason);
+          });
+        }),
+    });
+    const result = (await connection.request(call)) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(handlerSaw).toBe("changed my mind");
+    await connection.close();
+  });
+});
+
+/** Who the handlers of a kit server were told is calling, by tool and by resource. */
+function identityEchoServer(): Server {
+  const identityShape = z.object({
+    subject: z.string(),
+    name: z.string().optional(),
+    clientId: z.string().optional(),
+    scopes: z.array(z.string()),
+  });
+  const whoami = defineTool({
+    name: "whoami",
+    title: "Who am I",
+    description: "Answers the caller's identity.",
+    input: z.strictObject({}),
+    output: identityShape,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    handler: (_args, context) => ({ ...context.identity, scopes: [...context.identity.scopes] }),
+  });
+  const me = defineResource({
+    uri: "who://me",
+    name: "me",
+    description: "The reader's identity.",
+    mimeType: "application/json",
+    read: (context) => ({ text: JSON.stringify(context.identity) }),
+  });
+  return createKitServer({ name: "echo", version: "0", tools: [whoami], resources: [me] });
+}
+
+describe("the caller's authInfo given with a request", () => {
+  const authInfo: AuthInfo = {
+    token: "opaque-token",
+    clientId: "table-app",
+    scopes: ["tabletop:play", "campaign:read"],
+    extra: { sub: "alice", name: "Alice Doe" },
+  };
+  // What identityFromAuthInfo documents: subject from extra.sub, name from extra.name.
+  const alice = {
+    subject: "alice",
+    name: "Alice Doe",
+    clientId: "table-app",
+    scopes: ["tabletop:play", "campaign:read"],
+  };
+  const whoami = { method: "tools/call", params: { name: "whoami", arguments: {} } };
+
+  it("is the identity of a tool called directly, with or without the caller's signal", async () => {
+    const connection = await InProcessConnection.open(identityEchoServer(), CLIENT);
+    const unsignalled = (await connection.request(whoami, { authInfo })) as CallToolResult;
+    const signal = new AbortController().signal;
+    const signalled = (await connection.request(whoami, { authInfo, signal })) as CallToolResult;
+    expect(unsignalled.structuredContent).toEqual(alice);
+    expect(signalled.structuredContent).toEqual(alice);
+    await connection.close();
+  });
+
+  it("is the identity of a resource read through the server's transport", async () => {
+    const connection = await InProcessConnection.open(identityEchoServer(), CLIENT);
+    const read = (await connection.request(
+      { method: "resources/read", params: { uri: "who://me" } },
+      { authInfo },
+    )) as { contents: { text: string }[] };
+    expect(JSON.parse(read.contents[0]?.text ?? "null")).toEqual(alice);
+    await connection.close();
+  });
+
+  it("leaves the caller the local user when there is none", async () => {
+    const connection = await InProcessConnection.open(identityEchoServer(), CLIENT);
+    const answer = (await connection.request(whoami)) as CallToolResult;
+    expect((answer.structuredContent as { subject: string }).subject).toBe("local");
+    await connection.close();
+  });
+});
