@@ -38,10 +38,7 @@ export async function accessTo(
  *   stranger to it: a stranger cannot tell a campaign they may not see from one that does not
  *   exist (docs/campaign.md §11.1)
  */
-function memberOf(
-  campaign: Campaign | undefined,
-  access: Access | undefined,
-): CampaignAccess {
+function memberOf(campaign: Campaign | undefined, access: Access | undefined): CampaignAccess {
   if (!campaign || !access) throw new CampaignError("NOT_FOUND", "campaign not found");
   return { campaign, access };
 }
