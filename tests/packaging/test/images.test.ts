@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { composeRemove, composeUnavailable, composeUp, upstreamStates } from "./helpers/compose.js";
+import {
+  composeRemove,
+  composeUnavailable,
+  composeUp,
+  gatewayHealth,
+  upstreamStates,
+} from "./helpers/compose.js";
 import {
   buildImages,
   findContainerEngine,
@@ -265,6 +271,11 @@ describe.skipIf(engineSkip !== undefined)(
               interval: 500,
             })
             .toEqual({ dice: "ready", duality: "ready", campaign: "ready", world: "ready" });
+          // Without the token, or with another, the health check learns the status and no more.
+          expect(await gatewayHealth(gatewayUrl)).toEqual({ status: "ok" });
+          expect(await gatewayHealth(gatewayUrl, "not-the-gateway-token")).toEqual({
+            status: "ok",
+          });
           await expect(connectHttp(gatewayUrl)).rejects.toThrow(
             /Unauthorized: a valid bearer token is required/,
           );

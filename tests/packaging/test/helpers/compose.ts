@@ -88,17 +88,35 @@ export async function composeRemove(name: string): Promise<void> {
   if (networks.length > 0) await tryEngine(["network", "rm", ...networks]);
 }
 
-/** The state of each upstream the gateway's /mcp/health reports. */
+/**
+ * The body of the gateway's GET /mcp/health, sent with the token when one is given.
+ *
+ * @throws when the gateway does not answer within 2 s or answers no JSON
+ */
+export async function gatewayHealth(
+  gatewayUrl: URL,
+  token?: string,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(new URL("/mcp/health", gatewayUrl), {
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(2000),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/**
+ * The state of each upstream the gateway's /mcp/health reports to the token's holder (the
+ * details are only for a caller with the token, as the port mapping hides the loopback);
+ * empty while the gateway does not answer.
+ */
 export async function upstreamStates(
   gatewayUrl: URL,
   token: string,
 ): Promise<Record<string, string>> {
   try {
-    const response = await fetch(new URL("/mcp/health", gatewayUrl), {
-      headers: { authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(2000),
-    });
-    const body = (await response.json()) as { upstreams?: { name: string; state: string }[] };
+    const body = (await gatewayHealth(gatewayUrl, token)) as {
+      upstreams?: { name: string; state: string }[];
+    };
     return Object.fromEntries((body.upstreams ?? []).map((entry) => [entry.name, entry.state]));
   } catch {
     return {};
