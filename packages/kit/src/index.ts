@@ -82,7 +82,7 @@ export {
   type ResourceTemplateSpec,
   type ResourceText,
 } from "./resource.js";
-export { ResourceHub } from "./resource-hub.js";
+export { ResourceHub, type UpdateFilter } from "./resource-hub.js";
 export { structuredResult } from "./results.js";
 export { InFlightRequests } from "./runtime/in-flight.js";
 export {

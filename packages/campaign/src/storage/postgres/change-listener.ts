@@ -95,7 +95,7 @@ export class ChangeListener {
     this.heard = true;
     const notice = parseNotice(payload);
     if (notice && notice.origin !== this.options.origin) {
-      this.options.onChange({ kind: "changed", uris: notice.uris });
+      this.options.onChange({ kind: "changed", uris: notice.uris, audience: notice.audience });
     }
   }
 

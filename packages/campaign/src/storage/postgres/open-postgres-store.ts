@@ -48,7 +48,7 @@ class PostgresCampaignStore implements CampaignStore {
         (statements) => work(new PostgresCampaignRepository(statements)),
         // Inside the transaction: a write that rolls back notifies nobody.
         (written) =>
-          changePayloads(this.origin, written.changedUris).map((payload) => ({
+          changePayloads(this.origin, written.changedUris, written.audience).map((payload) => ({
             name: "notify",
             text: STATEMENTS.notify,
             values: [CHANGE_CHANNEL, payload],
@@ -101,10 +101,11 @@ class PostgresCampaignStore implements CampaignStore {
 
 /**
  * Connects to a PostgreSQL database with a pool and brings its schema up to date under an
- * advisory lock (scale.md §1). One store per process; several processes (replicas) may share
- * the database: writes inside one campaign are serialised by the campaign's row lock, each
- * write publishes the URIs it changed with `pg_notify` in its own transaction, and
- * {@link CampaignStore.watchExternalChanges} listens for the other replicas' notices.
+ * advisory lock (docs/campaign.md §10.1). One store per process; several processes (replicas)
+ * may share the database: writes inside one campaign are serialised by the campaign's row
+ * lock, each write publishes the URIs it changed and their audience with `pg_notify` in its
+ * own transaction, and {@link CampaignStore.watchExternalChanges} listens for the other
+ * replicas' notices.
  *
  * @param url - a libpq URL, `postgres://` or `postgresql://`
  * @param options - pool size and logger
