@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Benchmarks of @tabletop-mcp/campaign, run after a build: `node bench/run.mjs [--quick]`.
-// SQLite and PostgreSQL side by side in one run (scale.md §6); PostgreSQL is a cluster of the
-// run's own, started and removed here. Prints a table to stderr and, as the last line of
-// stdout, one JSON object of results.
+// SQLite and PostgreSQL side by side in one run (docs/campaign.md §10.4); PostgreSQL is a
+// cluster of the run's own, started and removed here. Prints a table to stderr and, as the last
+// line of stdout, one JSON object of results.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

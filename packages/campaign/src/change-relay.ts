@@ -1,5 +1,6 @@
 import type { ResourceHub } from "@tabletop-mcp/kit";
 import type { CampaignStore, ExternalChange } from "./storage/campaign-store.js";
+import { audienceLabel, EVERY_SUBSCRIBER } from "./update-filter.js";
 
 /** Every URI a session of the hub subscribed to, pruned once nobody is subscribed any more. */
 const subscribedUris = new WeakMap<ResourceHub, Set<string>>();
@@ -26,20 +27,25 @@ function announceEverySubscription(hub: ResourceHub): void {
   const uris = subscribedUris.get(hub);
   for (const uri of uris ?? []) {
     if (hub.subscriberCount(uri) === 0) uris?.delete(uri);
-    else hub.updated(uri);
+    else hub.updated(uri, EVERY_SUBSCRIBER);
   }
 }
 
 function relay(hub: ResourceHub, change: ExternalChange): void {
-  if (change.kind === "missed") announceEverySubscription(hub);
-  else for (const uri of change.uris) hub.updated(uri);
+  if (change.kind === "missed") {
+    announceEverySubscription(hub);
+    return;
+  }
+  const label = change.audience && audienceLabel(change.audience);
+  for (const uri of change.uris) hub.updated(uri, label);
 }
 
 /**
  * Announces changes that other processes commit to the store's database to the hub's
- * subscribers, as if they had been made here: campaign.md §7's updates "from any connection"
- * hold across processes. After missed changes every subscribed URI is announced once, since
- * any of them may have changed. Idempotent per store and hub.
+ * subscribers, as if they had been made here: the updates of docs/campaign.md §7 hold across
+ * processes, through the same filter (only those who may read a change hear of it). After
+ * missed changes every subscribed URI is announced once, since any of them may have changed.
+ * Idempotent per store and hub.
  *
  * @param store - the process-wide store
  * @param hub - the process-wide resource hub

@@ -1,4 +1,5 @@
 export type {
+  Actor,
   Caller,
   CommandEnvironment,
   CommandResult,
@@ -23,6 +24,7 @@ export {
   type ParticipantRole,
   type RollFlavor,
   SESSION_EVENT_TYPES,
+  type SeatInvite,
   type Session,
   type SessionContext,
   type SessionEvent,
@@ -32,8 +34,10 @@ export {
 } from "./domain/records.js";
 export { type CampaignServerOptions, createServer, serverOptionsSchema } from "./server.js";
 export type {
+  CampaignPageRequest,
   CampaignRepository,
   CampaignStore,
+  ChangeAudience,
   EventPageRequest,
   ExternalChange,
   LogTail,

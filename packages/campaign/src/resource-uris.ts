@@ -1,4 +1,4 @@
-/** The URIs of the server's resources, without query (campaign.md §6, §7). */
+/** The URIs of the server's resources, without query (docs/campaign.md §6, §7). */
 export const CAMPAIGNS_LIST_URI = "campaigns://list";
 export const CONTEXT_URI = "context://current";
 

@@ -15,12 +15,14 @@ import { APP_VIEW_LINKS, APP_VIEWS } from "./app-views.js";
 import { relayExternalChanges } from "./change-relay.js";
 import type { CommandEnvironment } from "./commands/command-environment.js";
 import { createId, type RandomBytes } from "./domain/ids.js";
+import { createInviteCode } from "./domain/invite-code.js";
 import { emptyContext, type SessionContext } from "./domain/records.js";
 import { createResources, createResourceTemplates } from "./resources/index.js";
 import { currentRequestId, serveContextSubscription, withRequestId } from "./session-protocol.js";
 import type { CampaignStore } from "./storage/campaign-store.js";
 import { MEMORY_DATABASE, openCampaignStore } from "./storage/sqlite/open-sqlite-store.js";
 import { createTools } from "./tools/index.js";
+import { audienceLabel, createUpdateFilter } from "./update-filter.js";
 
 /** Options of {@link createServer}. */
 export interface CampaignServerOptions {
@@ -53,11 +55,12 @@ export const serverOptionsSchema = z.strictObject({
 const VERSION = readPackageVersion(import.meta.url);
 
 const INSTRUCTIONS =
-  "Durable Daggerheart campaigns. Typical flow: campaign_create, participant_create, character_create, set_context {campaign_id}, session_start, set_context {campaign_id, session_id}, then session_action_roll and session_roll_outcome_apply with the returned roll_seq (exactly once per roll). Read campaign://{id}/characters and session://{id}/events for state and history; subscribe to them to follow changes.";
+  "Durable Daggerheart campaigns. Typical flow: campaign_create, participant_create, character_create, set_context {campaign_id}, session_start, set_context {campaign_id, session_id}, then session_action_roll and session_roll_outcome_apply with the returned roll_seq (exactly once per roll). Read campaign://{id}/characters and session://{id}/events for state and history; subscribe to them to follow changes. Who may do what: the campaign's creator and GM seats are GMs; players (seats linked with participant_create's user, or claimed with participant_invite's code through participant_claim) may read everything but GM-only notes and act for the characters their seat controls.";
 
 /**
- * Builds one MCP session's server (no transport): the fourteen tools and the resources over a
- * shared store, with this session's own context. Call once per MCP session with the same
+ * Builds one MCP session's server (no transport): the sixteen tools and the resources over a
+ * shared store, with this session's own context; the session hears only of changes its caller
+ * may read. Call once per MCP session with the same
  * `store` and `hub`; the first call also starts relaying writes that other processes commit
  * to the same database to the hub's subscribers.
  *
@@ -72,9 +75,11 @@ export function createServer(options: CampaignServerOptions = {}): Server {
     store: options.store ?? openCampaignStore(options.dbPath ?? MEMORY_DATABASE),
     now: options.now ?? (() => new Date()),
     newId: (prefix) => createId(prefix, bytes),
+    newInviteCode: () => createInviteCode(bytes),
     rollDie: options.rollDie ?? createRandomDieRoller(options.seed),
   };
   let context: SessionContext = emptyContext();
+  let subject: string | undefined;
   let announceContext = () => {};
   const tools = createTools({
     environment,
@@ -88,6 +93,10 @@ export function createServer(options: CampaignServerOptions = {}): Server {
       return changed;
     },
     contextUpdated: () => announceContext(),
+    announce: (uris, audience) => {
+      const label = audience && audienceLabel(audience);
+      for (const uri of new Set(uris)) hub.updated(uri, label);
+    },
     requestId: currentRequestId,
   });
   const server = createKitServer(
@@ -105,7 +114,13 @@ export function createServer(options: CampaignServerOptions = {}): Server {
     },
     { hub, logger, aroundToolCall: withRequestId },
   );
-  announceContext = serveContextSubscription(server, hub);
+  announceContext = serveContextSubscription(server, hub, (caller) => {
+    subject = caller;
+  });
+  hub.restrict(
+    server,
+    createUpdateFilter(environment.store, () => subject),
+  );
   relayExternalChanges(environment.store, hub);
   return server;
 }

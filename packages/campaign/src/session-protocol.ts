@@ -4,14 +4,14 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { ResourceHub } from "@tabletop-mcp/kit";
+import { identityFromAuthInfo, type ResourceHub } from "@tabletop-mcp/kit";
 import { rememberSubscription } from "./change-relay.js";
 import { CONTEXT_URI } from "./resource-uris.js";
 
 const requestScope = new AsyncLocalStorage<string>();
 
 /**
- * The request id of the tool call being handled (campaign.md §2.7): the call's
+ * The request id of the tool call being handled (docs/campaign.md §2.7): the call's
  * `_meta.request_id` when it is a string, else the JSON-RPC id as a string.
  *
  * @returns the id, or an empty string outside a tool call
@@ -21,8 +21,8 @@ export function currentRequestId(): string {
 }
 
 /**
- * Runs one tool call inside a scope that knows its request id (campaign.md §2.7): the call's
- * `_meta.request_id` when it is a string, else the JSON-RPC id as a string. A `request_id`
+ * Runs one tool call inside a scope that knows its request id (docs/campaign.md §2.7): the
+ * call's `_meta.request_id` when it is a string, else the JSON-RPC id as a string. A `request_id`
  * holding U+0000 counts as no string: PostgreSQL cannot store it, and both stores must record
  * the same. Given to the kit as `aroundToolCall`, so validation and the handler both run in the
  * scope.
@@ -44,15 +44,22 @@ export function withRequestId<Result>(
 /**
  * Keeps subscriptions to `context://current` with the session itself: each session has its
  * own context, so a change must reach only the session that made it, never every subscriber
- * of the URI as the shared hub would. Other URIs go to the hub.
+ * of the URI as the shared hub would. Other URIs go to the hub. Every subscription tells who
+ * the session's subject is (a session never changes subject), for the hub's filter.
  *
  * @param server - one MCP session's server, from the kit
  * @param hub - the process-wide resource hub
+ * @param subscriber - told the subject of each subscription
  * @returns announces a change of this session's context to this session, if subscribed
  */
-export function serveContextSubscription(server: Server, hub: ResourceHub): () => void {
+export function serveContextSubscription(
+  server: Server,
+  hub: ResourceHub,
+  subscriber: (subject: string) => void,
+): () => void {
   let subscribed = false;
-  server.setRequestHandler(SubscribeRequestSchema, (request) => {
+  server.setRequestHandler(SubscribeRequestSchema, (request, extra) => {
+    subscriber(identityFromAuthInfo(extra.authInfo).subject);
     const uri = request.params.uri;
     if (uri === CONTEXT_URI) {
       subscribed = true;

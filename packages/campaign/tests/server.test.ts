@@ -37,7 +37,7 @@ async function readError(client: Client, uri: string): Promise<{ code: number; m
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe("tools/list", () => {
-  it("lists the fourteen tools with the spec's annotations", async () => {
+  it("lists the sixteen tools with the documented annotations", async () => {
     const { first } = await connectedPair();
     const { tools } = await first.client.listTools();
     const hints = Object.fromEntries(
@@ -50,7 +50,7 @@ describe("tools/list", () => {
         ],
       ]),
     );
-    expect(tools).toHaveLength(14);
+    expect(tools).toHaveLength(16);
     expect(hints.character_sheet_get).toEqual([true, true, false]);
     expect(hints.set_context).toEqual([false, true, false]);
     expect(hints.session_end).toEqual([false, true, true]);
@@ -61,7 +61,7 @@ describe("tools/list", () => {
 });
 
 describe("tool arguments", () => {
-  it("rejects a zero Fear delta and too many traits in the contract's shape", async () => {
+  it("rejects a zero Fear delta and too many traits in the invalid-parameters shape", async () => {
     const { first } = await connectedPair();
     const result = await first.client.callTool({
       name: "gm_fear_adjust",

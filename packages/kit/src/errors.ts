@@ -14,6 +14,7 @@ export type ToolErrorCode =
   | "INVALID_ARGUMENT"
   | "FAILED_PRECONDITION"
   | "ALREADY_EXISTS"
+  | "PERMISSION_DENIED"
   | "RATE_LIMITED";
 
 /**

@@ -1,5 +1,5 @@
-// 16 clients writing through 2 replicas to one campaign (scale.md §6): counts what the log
-// shows of lost updates, gaps, repeated seqs and outcomes applied twice.
+// 16 clients writing through 2 replicas to one campaign (docs/campaign.md §10.2, §10.4): counts
+// what the log shows of lost updates, gaps, repeated seqs and outcomes applied twice.
 import { call, connectHttp, startHttpReplica, tableOf } from "./mcp.mjs";
 
 const CLIENTS = 16;

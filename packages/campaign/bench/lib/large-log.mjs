@@ -6,7 +6,10 @@ import { connectStdio } from "./mcp.mjs";
 
 const TS = "2025-01-15T10:00:00.000Z";
 
-/** A campaign and its session holding `events` notes, written directly into a SQLite file. */
+/**
+ * A campaign of the process owner (`local`, who reads it over stdio) and its session holding
+ * `events` notes, written directly into a SQLite file.
+ */
 export async function buildSqliteLog(path, events) {
   const store = openCampaignStore(path);
   await store.write(async (repository) => {
@@ -21,6 +24,7 @@ export async function buildSqliteLog(path, events) {
       created_at: TS,
       updated_at: TS,
     });
+    await repository.recordOwner("camp_bench", "local");
     await repository.insertSession({
       id: "sess_bench",
       campaign_id: "camp_bench",
@@ -39,6 +43,7 @@ export async function buildSqliteLog(path, events) {
           type: "NOTE_ADDED",
           request_id: String(seq),
           invocation_id: `inv_${seq}`,
+          actor: "local",
           payload_json: `{"text":"note ${seq}"}`,
         })),
       );
@@ -59,14 +64,20 @@ export async function buildPostgresLog(url, events) {
   );
   await runSql(
     url,
+    "INSERT INTO campaign_owners (campaign_id, owner) VALUES ('camp_bench', 'local')",
+  );
+  await runSql(
+    url,
     `INSERT INTO sessions (id, campaign_id, name, status, started_at, updated_at)
      VALUES ('sess_bench', 'camp_bench', '', 'ACTIVE', $1, $1)`,
     [TS],
   );
   await runSql(
     url,
-    `INSERT INTO session_events (session_id, seq, ts, type, request_id, invocation_id, payload_json)
-     SELECT 'sess_bench', g, $1, 'NOTE_ADDED', g::text, 'inv_' || g, '{"text":"note ' || g || '"}'
+    `INSERT INTO session_events (session_id, seq, ts, type, request_id, invocation_id, actor,
+       payload_json)
+     SELECT 'sess_bench', g, $1, 'NOTE_ADDED', g::text, 'inv_' || g, 'local',
+       '{"text":"note ' || g || '"}'
      FROM generate_series(1, $2::integer) AS g`,
     [TS, events],
   );

@@ -1,6 +1,7 @@
-import { CampaignError } from "../domain/campaign-error.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { eventsUri } from "../resource-uris.js";
+import { accessTo, requireGm, visibleSession } from "./access.js";
+import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { nextEvents, stampInvocation } from "./event-log.js";
 import { assertSessionActive, requireSessionId } from "./scope.js";
@@ -9,6 +10,8 @@ import { assertSessionActive, requireSessionId } from "./scope.js";
 export interface AddSessionNoteInput {
   session_id?: string | undefined;
   text: string;
+  /** Keeps the note from the players (GM only). */
+  gm_only?: boolean | undefined;
 }
 
 /** Output of `session_note_add`: where the note landed in the log. */
@@ -19,13 +22,15 @@ export interface NoteAdded {
 }
 
 /**
- * Appends a `NOTE_ADDED` event to an active session (campaign.md §4.13).
+ * Appends a `NOTE_ADDED` event to an active session (docs/campaign.md §4.13). The GM and
+ * players may add notes; only the GM may keep one from the players (`gm_only`), and only the
+ * GM hears of such a note.
  *
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the session and the note
  * @returns the note's seq and timestamp, once committed
- * @throws CampaignError for a missing or ended session
+ * @throws CampaignError for a missing or ended session, or a player's GM-only note
  */
 export async function addSessionNote(
   environment: CommandEnvironment,
@@ -34,22 +39,28 @@ export async function addSessionNote(
 ): Promise<CommandResult<NoteAdded>> {
   const sessionId = requireSessionId(input.session_id, caller);
   const stamp = stampInvocation(environment, caller);
+  const gmOnly = input.gm_only === true;
   return environment.store.write(async (repository) => {
-    const [session, tail] = await Promise.all([
+    const [found, tail] = await Promise.all([
       repository.lockSession(sessionId),
       repository.logTail(sessionId),
     ]);
-    if (!session) throw new CampaignError("NOT_FOUND", "session not found");
+    const { session, access } = visibleSession(
+      found,
+      found && (await accessTo(repository, found.campaign_id, caller.actor)),
+    );
     assertSessionActive(session);
+    if (gmOnly) requireGm(access, "add GM-only notes");
     const now = formatTimestamp(environment.now());
+    const note = { text: input.text };
     const [event] = nextEvents(sessionId, tail, stamp, now, [
-      { type: "NOTE_ADDED", payload: { text: input.text } },
+      gmOnly
+        ? { type: "NOTE_ADDED", gm_only: true, payload: note }
+        : { type: "NOTE_ADDED", payload: note },
     ]);
     if (!event) throw new Error("note was not appended");
     await repository.appendEvents([event]);
-    return {
-      value: { session_id: sessionId, seq: event.seq, ts: event.ts },
-      changedUris: [eventsUri(sessionId)],
-    };
+    const value = { session_id: sessionId, seq: event.seq, ts: event.ts };
+    return changesIn(session.campaign_id, value, [eventsUri(sessionId)], gmOnly);
   });
 }

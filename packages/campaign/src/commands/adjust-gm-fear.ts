@@ -1,9 +1,11 @@
 import { adjustGmFear as nextGmFear } from "../domain/gm-fear.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { CAMPAIGNS_LIST_URI, campaignUri, eventsUri } from "../resource-uris.js";
+import { lockCampaignFor, requireGm } from "./access.js";
+import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
-import { lockCampaign, requireCampaignId } from "./scope.js";
+import { requireCampaignId } from "./scope.js";
 
 /** Input of `gm_fear_adjust`, text already trimmed. */
 export interface AdjustGmFearInput {
@@ -20,14 +22,14 @@ export interface GmFearAdjusted {
 }
 
 /**
- * Gains or spends GM Fear outside roll outcomes (campaign.md §4.14). A gain at 12 changes
- * nothing and writes nothing.
+ * Gains or spends GM Fear outside roll outcomes (docs/campaign.md §4.14). A gain at 12 changes
+ * nothing and writes nothing. Only the GM may.
  *
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the campaign, a non-zero delta and an optional reason
  * @returns the Fear before and after, once committed
- * @throws CampaignError for a missing campaign or a spend above the current Fear
+ * @throws CampaignError for a missing campaign, a player, or a spend above the current Fear
  */
 export async function adjustGmFear(
   environment: CommandEnvironment,
@@ -37,7 +39,8 @@ export async function adjustGmFear(
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const stamp = stampInvocation(environment, caller);
   return environment.store.write(async (repository) => {
-    const campaign = await lockCampaign(repository, campaignId);
+    const { campaign, access } = await lockCampaignFor(repository, campaignId, caller.actor);
+    requireGm(access, "change GM Fear");
     const after = nextGmFear(campaign.gm_fear, input.delta);
     const value = { campaign_id: campaignId, gm_fear_before: campaign.gm_fear, gm_fear: after };
     if (after === campaign.gm_fear) return { value, changedUris: [] };
@@ -55,6 +58,6 @@ export async function adjustGmFear(
       },
     });
     if (logged) changedUris.push(eventsUri(logged));
-    return { value, changedUris };
+    return changesIn(campaignId, value, changedUris);
   });
 }

@@ -1,16 +1,21 @@
 import { CampaignError } from "../domain/campaign-error.js";
 import type {
   Campaign,
+  Character,
   CharacterSheet,
   CharacterState,
   RollFlavor,
+  Session,
   SessionEvent,
 } from "../domain/records.js";
+import { type Access, controlsCharacter } from "../domain/roles.js";
 import { applyRollOutcome, resolveTargets } from "../domain/roll-outcome.js";
 import { sameState } from "../domain/sheet-rules.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { CAMPAIGNS_LIST_URI, campaignUri, charactersUri, eventsUri } from "../resource-uris.js";
-import type { CampaignRepository } from "../storage/campaign-store.js";
+import type { CampaignRepository, LogTail } from "../storage/campaign-store.js";
+import { accessTo, visibleSession } from "./access.js";
+import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { type EventDraft, nextEvents, stampInvocation } from "./event-log.js";
 import { Rejection, writeOrReject } from "./rejection.js";
@@ -23,7 +28,7 @@ export interface ApplyRollOutcomeInput {
   targets?: string[] | undefined;
 }
 
-/** Output of `session_roll_outcome_apply` (campaign.md §4.12). */
+/** Output of `session_roll_outcome_apply` (docs/campaign.md §4.12). */
 export interface RollOutcomeApplied {
   roll_seq: number;
   requires_complication: boolean;
@@ -58,9 +63,17 @@ function reject(
   });
 }
 
+/** The roll an event records, when it is a resolved action roll. */
+function rollOf(event: SessionEvent | undefined): ResolvedRoll | undefined {
+  if (event?.type !== "ACTION_ROLL_RESOLVED") return undefined;
+  return JSON.parse(event.payload_json) as ResolvedRoll;
+}
+
+/**
+ * @throws Rejection for a seq that names no event, or an event that is no resolved roll
+ */
 function resolvedRoll(
   event: SessionEvent | undefined,
-  alreadyApplied: boolean,
   sessionId: string,
   rollSeq: number,
 ): ResolvedRoll {
@@ -72,16 +85,32 @@ function resolvedRoll(
       new CampaignError("NOT_FOUND", "roll not found"),
     );
   }
-  if (event.type !== "ACTION_ROLL_RESOLVED") {
+  const roll = rollOf(event);
+  if (!roll) {
     const error = new CampaignError("FAILED_PRECONDITION", "event is not a resolved action roll");
     throw reject(sessionId, rollSeq, "ROLL_WRONG_TYPE", error, event.character_id);
   }
-  const roll = JSON.parse(event.payload_json) as ResolvedRoll;
-  if (alreadyApplied) {
-    const error = new CampaignError("FAILED_PRECONDITION", "outcome already applied");
-    throw reject(sessionId, rollSeq, "OUTCOME_ALREADY_APPLIED", error, roll.character_id);
-  }
   return roll;
+}
+
+/**
+ * The GM may apply any roll's outcome; a player only that of a roll they made for a character
+ * their seat controls (docs/campaign.md §11.2).
+ *
+ * @throws CampaignError `PERMISSION_DENIED`, with nothing logged
+ */
+function assertMayApply(
+  access: Access,
+  caller: Caller,
+  rolledBy: string | undefined,
+  roller: Character | undefined,
+): void {
+  if (access.role === "GM") return;
+  if (rolledBy === caller.actor.subject && roller && controlsCharacter(access, roller)) return;
+  throw new CampaignError(
+    "PERMISSION_DENIED",
+    "you may apply only outcomes of your own rolls for characters controlled by your seat",
+  );
 }
 
 function targetSheets(
@@ -149,19 +178,61 @@ function outcomeEvents(
   ];
 }
 
+/** What an application reads under the session's campaign lock, in two round trips. */
+interface ApplicationReads {
+  session: Session | undefined;
+  event: SessionEvent | undefined;
+  applied: boolean;
+  tail: LogTail | undefined;
+  campaign: Campaign | undefined;
+  access: Access | undefined;
+  /** Who made the roll and the rolled character, when the event is a resolved roll. */
+  actor: string | undefined;
+  roller: Character | undefined;
+  targetIds: string[];
+  targets: (CharacterSheet | undefined)[];
+}
+
+async function readForApplication(
+  repository: CampaignRepository,
+  caller: Caller,
+  sessionId: string,
+  input: ApplyRollOutcomeInput,
+): Promise<ApplicationReads> {
+  const [session, event, applied, tail] = await Promise.all([
+    repository.lockSession(sessionId),
+    repository.getEvent(sessionId, input.roll_seq),
+    repository.hasOutcomeApplication(sessionId, input.roll_seq),
+    repository.logTail(sessionId),
+  ]);
+  if (!session) throw new CampaignError("NOT_FOUND", "session not found");
+  const roll = rollOf(event);
+  const targetIds = roll ? resolveTargets(input.targets, roll.character_id) : [];
+  const [campaign, access, roller, ...targets] = await Promise.all([
+    repository.getCampaign(session.campaign_id),
+    accessTo(repository, session.campaign_id, caller.actor),
+    roll && repository.getCharacter(roll.character_id),
+    ...targetIds.map((id) => repository.getSheet(id)),
+  ]);
+  const actor = event?.actor;
+  return { session, event, applied, tail, campaign, access, actor, roller, targetIds, targets };
+}
+
 /**
- * Applies the mandatory Hope/Fear effects of one resolved roll, exactly once (campaign.md
- * §4.12): the application marker, the state changes and the `OUTCOME_APPLY_REQUESTED` /
- * `OUTCOME_APPLIED` events commit together under the campaign's write lock, so a second
- * application, from any session, process or replica, finds the marker and is refused with
- * `OUTCOME_REJECTED` logged.
+ * Applies the mandatory Hope/Fear effects of one resolved roll, exactly once
+ * (docs/campaign.md §4.12): the application marker, the state changes and the
+ * `OUTCOME_APPLY_REQUESTED` / `OUTCOME_APPLIED` events commit together under the campaign's
+ * write lock, so a second application, from any session, process or replica, finds the marker
+ * and is refused with `OUTCOME_REJECTED` logged. A player may apply only the outcome of a roll
+ * they made for a character their seat controls.
  *
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the session, the roll's seq and optional targets
  * @returns every target's state after application, and the GM's Fear for a roll with Fear,
  *   once committed
- * @throws CampaignError before the session is found active; CommandFailure after
+ * @throws CampaignError before the session is found active and for a refused permission;
+ *   CommandFailure for the refusals that are logged
  */
 export async function applyOutcomeOfRoll(
   environment: CommandEnvironment,
@@ -172,22 +243,18 @@ export async function applyOutcomeOfRoll(
   const stamp = stampInvocation(environment, caller);
   const rollSeq = input.roll_seq;
   return writeOrReject(environment, stamp, async (repository) => {
-    const [session, event, applied, tail] = await Promise.all([
-      repository.lockSession(sessionId),
-      repository.getEvent(sessionId, rollSeq),
-      repository.hasOutcomeApplication(sessionId, rollSeq),
-      repository.logTail(sessionId),
-    ]);
-    if (!session) throw new CampaignError("NOT_FOUND", "session not found");
+    const reads = await readForApplication(repository, caller, sessionId, input);
+    const { session, access } = visibleSession(reads.session, reads.access);
     assertSessionActive(session);
-    const roll = resolvedRoll(event, applied, sessionId, rollSeq);
-    const targetIds = resolveTargets(input.targets, roll.character_id);
-    const [campaign, ...found] = await Promise.all([
-      repository.getCampaign(session.campaign_id),
-      ...targetIds.map((id) => repository.getSheet(id)),
-    ]);
+    const roll = resolvedRoll(reads.event, sessionId, rollSeq);
+    const { campaign, targetIds } = reads;
     if (!campaign) throw new Error(`session ${sessionId} has no campaign`);
-    const sheets = targetSheets(found, targetIds, campaign.id, (id) =>
+    assertMayApply(access, caller, reads.actor, reads.roller);
+    if (reads.applied) {
+      const error = new CampaignError("FAILED_PRECONDITION", "outcome already applied");
+      throw reject(sessionId, rollSeq, "OUTCOME_ALREADY_APPLIED", error, roll.character_id);
+    }
+    const sheets = targetSheets(reads.targets, targetIds, campaign.id, (id) =>
       reject(
         sessionId,
         rollSeq,
@@ -202,18 +269,19 @@ export async function applyOutcomeOfRoll(
       campaign.gm_fear,
     );
     const now = formatTimestamp(environment.now());
+    const events = outcomeEvents(rollSeq, roll, targetIds, outcome);
     const [changedUris] = await Promise.all([
       storeOutcome(repository, sheets, outcome, campaign, now),
       repository.recordOutcomeApplication(sessionId, rollSeq, now),
-      repository.appendEvents(
-        nextEvents(sessionId, tail, stamp, now, outcomeEvents(rollSeq, roll, targetIds, outcome)),
-      ),
+      repository.appendEvents(nextEvents(sessionId, reads.tail, stamp, now, events)),
     ]);
     const updated: RollOutcomeApplied["updated"] = { character_states: outcome.states };
     if (roll.flavor === "FEAR" && !roll.crit) updated.gm_fear = outcome.gm_fear;
-    return {
-      value: { roll_seq: rollSeq, requires_complication: outcome.requires_complication, updated },
-      changedUris: [eventsUri(sessionId), ...changedUris],
+    const value = {
+      roll_seq: rollSeq,
+      requires_complication: outcome.requires_complication,
+      updated,
     };
+    return changesIn(campaign.id, value, [eventsUri(sessionId), ...changedUris]);
   });
 }

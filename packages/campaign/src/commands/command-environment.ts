@@ -1,4 +1,5 @@
 import type { DieRoller } from "@tabletop-mcp/duality/engine";
+import { LOCAL_IDENTITY } from "@tabletop-mcp/kit";
 import type { IdPrefix } from "../domain/ids.js";
 import type { SessionContext } from "../domain/records.js";
 import type { CampaignStore, Written } from "../storage/campaign-store.js";
@@ -8,13 +9,25 @@ export interface CommandEnvironment {
   store: CampaignStore;
   now: () => Date;
   newId: (prefix: IdPrefix) => string;
+  /** A fresh invite code (docs/campaign.md §11.3). */
+  newInviteCode: () => string;
   rollDie: DieRoller;
 }
 
-/** Who is calling: the MCP session's context and the tool call's request id. */
+/** Who acts: the caller's subject, and the display name their token carries, if any. */
+export interface Actor {
+  subject: string;
+  name?: string | undefined;
+}
+
+/** The process owner, who calls over stdio and over HTTP without auth. */
+export const PROCESS_OWNER: Actor = Object.freeze({ subject: LOCAL_IDENTITY.subject });
+
+/** Who is calling: the MCP session's context, the tool call's request id and the subject. */
 export interface Caller {
   context: SessionContext;
   requestId: string;
+  actor: Actor;
 }
 
 /** A command's answer and the resource URIs whose content it changed, as its write returned them. */

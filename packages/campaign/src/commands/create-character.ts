@@ -3,9 +3,11 @@ import type { Character, CharacterKind, ProfileFields } from "../domain/records.
 import { assertThresholdOrder } from "../domain/sheet-rules.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { CAMPAIGNS_LIST_URI, campaignUri, charactersUri, eventsUri } from "../resource-uris.js";
+import { lockCampaignFor } from "./access.js";
+import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
-import { lockCampaign, requireCampaignId } from "./scope.js";
+import { requireCampaignId } from "./scope.js";
 
 /** Input of `character_create`, text already trimmed. */
 export interface CreateCharacterInput {
@@ -18,12 +20,13 @@ export interface CreateCharacterInput {
 
 /**
  * Creates a character with its profile (the kind's defaults overlaid with any given fields) and
- * its initial state, together (campaign.md §4.4).
+ * its initial state, together (docs/campaign.md §4.4). A player's character is controlled by
+ * their seat from the start; the GM's has no controller.
  *
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - name, kind, notes and optional initial profile
- * @returns the character record, `controller` null, once committed
+ * @returns the character record, once committed
  * @throws CampaignError without a campaign, for an unknown one, or for thresholds out of order
  */
 export async function createCharacter(
@@ -34,7 +37,7 @@ export async function createCharacter(
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const stamp = stampInvocation(environment, caller);
   return environment.store.write(async (repository) => {
-    const campaign = await lockCampaign(repository, campaignId);
+    const { campaign, access } = await lockCampaignFor(repository, campaignId, caller.actor);
     const id = environment.newId("char");
     const profile = mergeProfile(defaultProfile(id, input.kind), input.profile ?? {});
     assertThresholdOrder(profile);
@@ -46,7 +49,7 @@ export async function createCharacter(
       name: input.name,
       kind: input.kind,
       notes: input.notes ?? "",
-      controller: null,
+      controller: access.role === "PLAYER" ? (access.seat?.id ?? null) : null,
       created_at: now,
       updated_at: now,
     };
@@ -67,6 +70,6 @@ export async function createCharacter(
       payload: { character, profile, state },
     });
     if (logged) changedUris.push(eventsUri(logged));
-    return { value: character, changedUris };
+    return changesIn(campaignId, character, changedUris);
   });
 }

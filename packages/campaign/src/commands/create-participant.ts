@@ -1,9 +1,13 @@
+import { CampaignError } from "../domain/campaign-error.js";
 import type { Participant, ParticipantController, ParticipantRole } from "../domain/records.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { CAMPAIGNS_LIST_URI, campaignUri, eventsUri, participantsUri } from "../resource-uris.js";
+import type { CampaignRepository } from "../storage/campaign-store.js";
+import { lockCampaignFor, requireGm } from "./access.js";
+import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
-import { lockCampaign, requireCampaignId } from "./scope.js";
+import { requireCampaignId } from "./scope.js";
 
 /** Input of `participant_create`, text already trimmed. */
 export interface CreateParticipantInput {
@@ -11,16 +15,38 @@ export interface CreateParticipantInput {
   display_name: string;
   role: ParticipantRole;
   controller?: ParticipantController | undefined;
+  /** The subject whose seat this is; an unlinked seat can be claimed with an invite. */
+  user?: string | undefined;
 }
 
 /**
- * Adds a participant to a campaign (campaign.md §4.3).
+ * @throws CampaignError `FAILED_PRECONDITION` when the user already has a seat here
+ */
+async function assertNoSeat(
+  repository: CampaignRepository,
+  campaignId: string,
+  user: string | undefined,
+): Promise<void> {
+  if (user === undefined) return;
+  const seat = await repository.findSeat(campaignId, user);
+  if (seat) {
+    throw new CampaignError(
+      "FAILED_PRECONDITION",
+      `user ${user} already has a seat in this campaign: ${seat.id}`,
+    );
+  }
+}
+
+/**
+ * Adds a participant to a campaign; only its GM may (docs/campaign.md §4.3). A participant
+ * given a user is that user's seat; a subject holds at most one seat per campaign.
  *
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
- * @param input - the participant's name, role and controller
+ * @param input - the participant's name, role, controller and optional user
  * @returns the participant record, once committed
- * @throws CampaignError without a campaign or for an unknown one
+ * @throws CampaignError without a campaign, for an unknown one, for a player, or for a user
+ *   who already has a seat
  */
 export async function createParticipant(
   environment: CommandEnvironment,
@@ -30,7 +56,9 @@ export async function createParticipant(
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const stamp = stampInvocation(environment, caller);
   return environment.store.write(async (repository) => {
-    const campaign = await lockCampaign(repository, campaignId);
+    const { campaign, access } = await lockCampaignFor(repository, campaignId, caller.actor);
+    requireGm(access, "add participants");
+    await assertNoSeat(repository, campaignId, input.user);
     const now = formatTimestamp(environment.now());
     const participant: Participant = {
       id: environment.newId("part"),
@@ -38,6 +66,7 @@ export async function createParticipant(
       display_name: input.display_name,
       role: input.role,
       controller: input.controller ?? "HUMAN",
+      user: input.user ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -55,6 +84,6 @@ export async function createParticipant(
       payload: { participant },
     });
     if (logged) changedUris.push(eventsUri(logged));
-    return { value: participant, changedUris };
+    return changesIn(campaignId, participant, changedUris);
   });
 }

@@ -1,9 +1,11 @@
 import type { Session } from "../domain/records.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { eventsUri, sessionsUri } from "../resource-uris.js";
+import { lockCampaignFor, requireGm } from "./access.js";
+import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { nextEvents, stampInvocation } from "./event-log.js";
-import { lockCampaign, requireCampaignId, requireSessionId, sessionOfCampaign } from "./scope.js";
+import { requireCampaignId, requireSessionId, sessionOfCampaign } from "./scope.js";
 
 /** Input of `session_end`. */
 export interface EndSessionInput {
@@ -12,14 +14,14 @@ export interface EndSessionInput {
 }
 
 /**
- * Ends a session; its log closes with `SESSION_ENDED` and is frozen (campaign.md §4.10).
- * Ending an ended session returns it unchanged and writes nothing.
+ * Ends a session; its log closes with `SESSION_ENDED` and is frozen (docs/campaign.md §4.10).
+ * Ending an ended session returns it unchanged and writes nothing. Only the GM may.
  *
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the campaign and session
  * @returns the ended session, once committed
- * @throws CampaignError for a missing campaign or session
+ * @throws CampaignError for a missing campaign or session, or for a player
  */
 export async function endSession(
   environment: CommandEnvironment,
@@ -30,11 +32,12 @@ export async function endSession(
   const sessionId = requireSessionId(input.session_id, caller);
   const stamp = stampInvocation(environment, caller);
   return environment.store.write(async (repository) => {
-    const [, found, tail] = await Promise.all([
-      lockCampaign(repository, campaignId),
+    const [{ access }, found, tail] = await Promise.all([
+      lockCampaignFor(repository, campaignId, caller.actor),
       repository.getSession(sessionId),
       repository.logTail(sessionId),
     ]);
+    requireGm(access, "end a session");
     const session = sessionOfCampaign(found, campaignId);
     if (session.status === "ENDED") return { value: session, changedUris: [] };
     const now = formatTimestamp(environment.now());
@@ -47,6 +50,6 @@ export async function endSession(
         ]),
       ),
     ]);
-    return { value: ended, changedUris: [sessionsUri(campaignId), eventsUri(sessionId)] };
+    return changesIn(campaignId, ended, [sessionsUri(campaignId), eventsUri(sessionId)]);
   });
 }

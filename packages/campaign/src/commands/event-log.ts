@@ -8,18 +8,21 @@ export interface InvocationStamp {
   request_id: string;
   invocation_id: string;
   participant_id?: string;
+  actor: string;
 }
 
 /** An event before it has a place in the log. */
 export interface EventDraft {
   type: SessionEventType;
+  /** Set on a note the GM keeps from the players. */
+  gm_only?: true | undefined;
   character_id?: string | undefined;
   payload: object;
 }
 
 /**
- * The stamp of one tool call: its request id, a fresh invocation id and the caller's
- * participant, if any.
+ * The stamp of one tool call: its request id, a fresh invocation id, the caller's participant,
+ * if any, and the caller's subject.
  *
  * @param environment - for the invocation id
  * @param caller - the calling MCP session
@@ -29,6 +32,7 @@ export function stampInvocation(environment: CommandEnvironment, caller: Caller)
   const stamp: InvocationStamp = {
     request_id: caller.requestId,
     invocation_id: environment.newId("inv"),
+    actor: caller.actor.subject,
   };
   if (caller.context.participant_id !== null) {
     stamp.participant_id = caller.context.participant_id;
@@ -61,9 +65,11 @@ export function nextEvents(
     seq: first + index,
     ts,
     type: draft.type,
+    ...(draft.gm_only === true ? { gm_only: true as const } : {}),
     request_id: stamp.request_id,
     invocation_id: stamp.invocation_id,
     ...(stamp.participant_id === undefined ? {} : { participant_id: stamp.participant_id }),
+    actor: stamp.actor,
     ...(draft.character_id === undefined ? {} : { character_id: draft.character_id }),
     payload_json: JSON.stringify(draft.payload),
   }));
@@ -93,8 +99,8 @@ export async function appendEvents(
 }
 
 /**
- * Logs a campaign-level change to the campaign's active session, if there is one (§5: with no
- * active session, nothing is appended).
+ * Logs a campaign-level change to the campaign's active session, if there is one
+ * (docs/campaign.md §5: with no active session, nothing is appended).
  *
  * @param repository - the open transaction, holding the campaign's write lock
  * @param campaignId - the campaign that changed

@@ -1,6 +1,7 @@
 import type { CharacterSheet } from "../domain/records.js";
+import { readCampaignFor } from "./access.js";
 import type { Caller, CommandEnvironment } from "./command-environment.js";
-import { foundCampaign, foundSheet, requireCampaignId } from "./scope.js";
+import { foundSheet, requireCampaignId } from "./scope.js";
 
 /** Input of `character_sheet_get`. */
 export interface GetCharacterSheetInput {
@@ -9,13 +10,14 @@ export interface GetCharacterSheetInput {
 }
 
 /**
- * Reads a character with its profile and state (campaign.md §4.6).
+ * Reads a character with its profile and state (docs/campaign.md §4.6); the GM and
+ * players may.
  *
  * @param environment - the store
  * @param caller - the calling MCP session
  * @param input - the character
  * @returns the sheet
- * @throws CampaignError for a missing campaign or character
+ * @throws CampaignError for a missing campaign (or one the caller is a stranger to) or character
  */
 export async function getCharacterSheet(
   environment: CommandEnvironment,
@@ -24,11 +26,10 @@ export async function getCharacterSheet(
 ): Promise<CharacterSheet> {
   const campaignId = requireCampaignId(input.campaign_id, caller);
   return environment.store.read(async (repository) => {
-    const [campaign, sheet] = await Promise.all([
-      repository.getCampaign(campaignId),
+    const [, sheet] = await Promise.all([
+      readCampaignFor(repository, campaignId, caller.actor),
       repository.getSheet(input.character_id),
     ]);
-    foundCampaign(campaign);
     return foundSheet(sheet, campaignId);
   });
 }

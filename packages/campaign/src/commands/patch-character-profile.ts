@@ -3,9 +3,11 @@ import type { CharacterProfile, ProfileFields } from "../domain/records.js";
 import { assertProfileHoldsState, assertThresholdOrder } from "../domain/sheet-rules.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { charactersUri, eventsUri } from "../resource-uris.js";
+import { lockCampaignFor, requireControl } from "./access.js";
+import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
-import { foundSheet, lockCampaign, requireCampaignId } from "./scope.js";
+import { foundSheet, requireCampaignId } from "./scope.js";
 
 /** Input of `character_profile_patch`. */
 export interface PatchCharacterProfileInput extends ProfileFields {
@@ -22,15 +24,15 @@ function givenFields(input: PatchCharacterProfileInput): ProfileFields {
 
 /**
  * Replaces the given profile fields (a given `traits` replaces the whole map); the state is
- * never changed, so maxima cannot drop below it (campaign.md §4.7). With no field given nothing
- * is written.
+ * never changed, so maxima cannot drop below it (docs/campaign.md §4.7). With no field given
+ * nothing is written. The GM may patch every character, a player those their seat controls.
  *
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the character and the fields to set
  * @returns the profile after the patch, once committed
- * @throws CampaignError for a missing campaign or character, thresholds out of order, or
- *   maxima below the current state
+ * @throws CampaignError for a missing campaign or character, a character the caller does not
+ *   control, thresholds out of order, or maxima below the current state
  */
 export async function patchCharacterProfile(
   environment: CommandEnvironment,
@@ -41,11 +43,12 @@ export async function patchCharacterProfile(
   const fields = givenFields(input);
   const stamp = stampInvocation(environment, caller);
   return environment.store.write(async (repository) => {
-    const [, found] = await Promise.all([
-      lockCampaign(repository, campaignId),
+    const [{ access }, found] = await Promise.all([
+      lockCampaignFor(repository, campaignId, caller.actor),
       repository.getSheet(input.character_id),
     ]);
     const sheet = foundSheet(found, campaignId);
+    requireControl(access, sheet.character, "change only");
     if (Object.keys(fields).length === 0) {
       return { value: { profile: sheet.profile }, changedUris: [] };
     }
@@ -64,6 +67,6 @@ export async function patchCharacterProfile(
       payload: { character_id: sheet.character.id, before: sheet.profile, after: profile },
     });
     if (logged) changedUris.push(eventsUri(logged));
-    return { value: { profile }, changedUris };
+    return changesIn(campaignId, { profile }, changedUris);
   });
 }

@@ -2,9 +2,11 @@ import type { CharacterState, StateFields } from "../domain/records.js";
 import { patchState } from "../domain/sheet-rules.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { charactersUri, eventsUri } from "../resource-uris.js";
+import { lockCampaignFor, requireControl } from "./access.js";
+import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
-import { foundSheet, lockCampaign, requireCampaignId } from "./scope.js";
+import { foundSheet, requireCampaignId } from "./scope.js";
 
 /** Input of `character_state_patch`. */
 export interface PatchCharacterStateInput extends StateFields {
@@ -13,14 +15,16 @@ export interface PatchCharacterStateInput extends StateFields {
 }
 
 /**
- * Sets Hope, Stress or Hit Points within the profile's maxima (campaign.md §4.8). With no field
- * given nothing is written.
+ * Sets Hope, Stress or Hit Points within the profile's maxima (docs/campaign.md §4.8). With no
+ * field given nothing is written. The GM may patch every character, a player those their seat
+ * controls.
  *
  * @param environment - store, clock and ids
  * @param caller - the calling MCP session
  * @param input - the character and the values to set
  * @returns the state after the patch, once committed
- * @throws CampaignError for a missing campaign or character, or a value above its maximum
+ * @throws CampaignError for a missing campaign or character, a character the caller does not
+ *   control, or a value above its maximum
  */
 export async function patchCharacterState(
   environment: CommandEnvironment,
@@ -30,11 +34,12 @@ export async function patchCharacterState(
   const campaignId = requireCampaignId(input.campaign_id, caller);
   const stamp = stampInvocation(environment, caller);
   return environment.store.write(async (repository) => {
-    const [, found] = await Promise.all([
-      lockCampaign(repository, campaignId),
+    const [{ access }, found] = await Promise.all([
+      lockCampaignFor(repository, campaignId, caller.actor),
       repository.getSheet(input.character_id),
     ]);
     const sheet = foundSheet(found, campaignId);
+    requireControl(access, sheet.character, "change only");
     const fields: StateFields = {};
     if (input.hope !== undefined) fields.hope = input.hope;
     if (input.stress !== undefined) fields.stress = input.stress;
@@ -55,6 +60,6 @@ export async function patchCharacterState(
       payload: { character_id: sheet.character.id, before: sheet.state, after: state },
     });
     if (logged) changedUris.push(eventsUri(logged));
-    return { value: { state }, changedUris };
+    return changesIn(campaignId, { state }, changedUris);
   });
 }

@@ -2,13 +2,15 @@ import type { CampaignError } from "../domain/campaign-error.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { eventsUri } from "../resource-uris.js";
 import type { CampaignRepository, Written } from "../storage/campaign-store.js";
+import { changesIn } from "./changes.js";
 import type { CommandEnvironment } from "./command-environment.js";
 import { CommandFailure } from "./command-failure.js";
 import { appendEvents, type EventDraft, type InvocationStamp } from "./event-log.js";
 
 /**
  * Thrown inside a write transaction when a call is refused after its session was found active:
- * the transaction rolls back, then {@link writeOrReject} logs the refusal (campaign.md §5).
+ * the transaction rolls back, then {@link writeOrReject} logs the refusal (docs/campaign.md
+ * §5).
  */
 export class Rejection extends Error {
   override readonly name = "Rejection";
@@ -51,8 +53,8 @@ export async function writeOrReject<Value>(
       if (session?.status !== "ACTIVE") return { value: undefined, changedUris: [] };
       const now = formatTimestamp(environment.now());
       await appendEvents(repository, thrown.sessionId, stamp, now, [thrown.draft]);
-      return { value: undefined, changedUris: [eventsUri(thrown.sessionId)] };
+      return changesIn(session.campaign_id, undefined, [eventsUri(thrown.sessionId)]);
     });
-    throw new CommandFailure(thrown.error, logged.changedUris);
+    throw new CommandFailure(thrown.error, logged.changedUris, logged.audience);
   }
 }

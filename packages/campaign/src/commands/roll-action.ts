@@ -8,12 +8,13 @@ import type { CharacterSheet, RollFlavor } from "../domain/records.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { normalizeTrait, traitValue } from "../domain/traits.js";
 import { eventsUri } from "../resource-uris.js";
+import { lockCampaignFor, requireControl } from "./access.js";
+import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { type EventDraft, nextEvents, stampInvocation } from "./event-log.js";
 import { Rejection, writeOrReject } from "./rejection.js";
 import {
   assertSessionActive,
-  lockCampaign,
   requireCampaignId,
   requireSessionId,
   sessionOfCampaign,
@@ -32,7 +33,7 @@ export interface ActionRollInput {
   disadvantage?: number | undefined;
 }
 
-/** Output of `session_action_roll` (campaign.md §4.11). */
+/** Output of `session_action_roll` (docs/campaign.md §4.11). */
 export interface ActionRollOutput {
   roll_seq: number;
   hope_die: number;
@@ -105,7 +106,7 @@ interface RollRequest {
   disadvantage: number;
 }
 
-/** What a roll logs: the request as given, then the resolution (campaign.md §5). */
+/** What a roll logs: the request as given, then the resolution (docs/campaign.md §5). */
 function rollEvents(
   characterId: string,
   request: RollRequest,
@@ -147,10 +148,11 @@ function rollEvents(
 }
 
 /**
- * Rolls an action with a character's trait in an active session (campaign.md §4.11) and logs
- * `ACTION_ROLL_REQUESTED` then `ACTION_ROLL_RESOLVED` together. No state changes: effects come
- * from applying the outcome. An unknown character or trait is refused and logged as
- * `REQUEST_REJECTED`.
+ * Rolls an action with a character's trait in an active session (docs/campaign.md §4.11) and
+ * logs `ACTION_ROLL_REQUESTED` then `ACTION_ROLL_RESOLVED` together. No state changes: effects
+ * come from applying the outcome. An unknown character or trait is refused and logged as
+ * `REQUEST_REJECTED`; a player rolling for a character their seat does not control is refused
+ * with nothing logged.
  *
  * @param environment - store, clock, ids and dice
  * @param caller - the calling MCP session
@@ -175,14 +177,15 @@ export async function rollActionInSession(
     disadvantage: input.disadvantage ?? 0,
   };
   return writeOrReject(environment, stamp, async (repository) => {
-    const [, session, sheet, tail] = await Promise.all([
-      lockCampaign(repository, campaignId),
+    const [{ access }, session, sheet, tail] = await Promise.all([
+      lockCampaignFor(repository, campaignId, caller.actor),
       repository.getSession(sessionId),
       repository.getSheet(input.character_id),
       repository.logTail(sessionId),
     ]);
     assertSessionActive(sessionOfCampaign(session, campaignId));
     const roller = rollerOf(sheet, sessionId, campaignId, input.character_id);
+    requireControl(access, roller.character, "roll only for");
     const value = lookUpTrait(roller, sessionId, request.trait);
     const roll = resolveActionRoll({ traitValue: value, ...request }, environment.rollDie);
     const now = formatTimestamp(environment.now());
@@ -196,9 +199,7 @@ export async function rollActionInSession(
     await repository.appendEvents(events);
     const resolved = events[1];
     if (!resolved) throw new Error("roll was not appended");
-    return {
-      value: rollOutput(resolved.seq, roll, input.difficulty),
-      changedUris: [eventsUri(sessionId)],
-    };
+    const output = rollOutput(resolved.seq, roll, input.difficulty);
+    return changesIn(campaignId, output, [eventsUri(sessionId)]);
   });
 }

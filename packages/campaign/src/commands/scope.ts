@@ -1,6 +1,5 @@
 import { CampaignError } from "../domain/campaign-error.js";
-import type { Campaign, CharacterSheet, Session } from "../domain/records.js";
-import type { CampaignRepository } from "../storage/campaign-store.js";
+import type { CharacterSheet, Session } from "../domain/records.js";
 import type { Caller } from "./command-environment.js";
 
 /**
@@ -39,47 +38,6 @@ export function requireSessionId(explicit: string | undefined, caller: Caller): 
     );
   }
   return id;
-}
-
-/**
- * @param campaign - a campaign looked up by id
- * @returns the campaign
- * @throws CampaignError `NOT_FOUND` `campaign not found` when it is absent
- */
-export function foundCampaign(campaign: Campaign | undefined): Campaign {
-  if (!campaign) throw new CampaignError("NOT_FOUND", "campaign not found");
-  return campaign;
-}
-
-/**
- * Reads a campaign without locking it (for reads).
- *
- * @param repository - the open transaction
- * @param campaignId - the campaign's id
- * @returns the campaign
- * @throws CampaignError `NOT_FOUND` `campaign not found`
- */
-export async function loadCampaign(
-  repository: CampaignRepository,
-  campaignId: string,
-): Promise<Campaign> {
-  return foundCampaign(await repository.getCampaign(campaignId));
-}
-
-/**
- * Takes the campaign's write lock and reads it: the first step of every write inside a
- * campaign (see {@link CampaignRepository.lockCampaign}).
- *
- * @param repository - the open transaction
- * @param campaignId - the campaign's id
- * @returns the campaign
- * @throws CampaignError `NOT_FOUND` `campaign not found`
- */
-export async function lockCampaign(
-  repository: CampaignRepository,
-  campaignId: string,
-): Promise<Campaign> {
-  return foundCampaign(await repository.lockCampaign(campaignId));
 }
 
 /**

@@ -1,9 +1,11 @@
 import { CampaignError } from "../domain/campaign-error.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { charactersUri, eventsUri } from "../resource-uris.js";
+import { lockCampaignFor, requireGm } from "./access.js";
+import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
-import { foundSheet, lockCampaign, requireCampaignId } from "./scope.js";
+import { foundSheet, requireCampaignId } from "./scope.js";
 
 /** Input of `character_control_set`. */
 export interface SetCharacterControlInput {
@@ -22,13 +24,13 @@ export interface CharacterControl {
 
 /**
  * Assigns a character's default controller: the GM or a participant of the same campaign
- * (campaign.md §4.5).
+ * (docs/campaign.md §4.5). Only the GM may.
  *
  * @param environment - store and clock
  * @param caller - the calling MCP session
  * @param input - the character and its new controller
  * @returns the assignment, `GM` upper-cased, once committed
- * @throws CampaignError for a missing campaign, character or participant
+ * @throws CampaignError for a missing campaign, character or participant, or for a player
  */
 export async function setCharacterControl(
   environment: CommandEnvironment,
@@ -39,11 +41,12 @@ export async function setCharacterControl(
   const stamp = stampInvocation(environment, caller);
   const controller = input.controller.toUpperCase() === "GM" ? "GM" : input.controller;
   return environment.store.write(async (repository) => {
-    const [, sheet, participant] = await Promise.all([
-      lockCampaign(repository, campaignId),
+    const [{ access }, sheet, participant] = await Promise.all([
+      lockCampaignFor(repository, campaignId, caller.actor),
       repository.getSheet(input.character_id),
       controller === "GM" ? undefined : repository.getParticipant(controller),
     ]);
+    requireGm(access, "assign a character's controller");
     const { character } = foundSheet(sheet, campaignId);
     if (controller !== "GM" && participant?.campaign_id !== campaignId) {
       throw new CampaignError("NOT_FOUND", "participant not found");
@@ -61,9 +64,7 @@ export async function setCharacterControl(
       },
     });
     if (logged) changedUris.push(eventsUri(logged));
-    return {
-      value: { campaign_id: campaignId, character_id: character.id, controller },
-      changedUris,
-    };
+    const value = { campaign_id: campaignId, character_id: character.id, controller };
+    return changesIn(campaignId, value, changedUris);
   });
 }

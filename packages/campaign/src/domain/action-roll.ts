@@ -24,7 +24,7 @@ export interface RolledDice {
   disadvantage_die?: number;
 }
 
-/** A resolved action roll (campaign.md §4.11, "Semantics"). */
+/** A resolved action roll (docs/campaign.md §4.11, "Semantics"). */
 export interface ResolvedActionRoll {
   dice: RolledDice;
   modifier_total: number;

@@ -11,7 +11,7 @@ export const SRD_TRAITS = [
 ] as const;
 
 /**
- * The profile a new character of a kind starts with (campaign.md §2.4).
+ * The profile a new character of a kind starts with (docs/campaign.md §2.4).
  *
  * @param characterId - the character's id
  * @param kind - PC or NPC
@@ -41,8 +41,8 @@ export function defaultProfile(characterId: string, kind: CharacterKind): Charac
 }
 
 /**
- * The state a new character starts with (§2.5): PCs have 2 Hope, NPCs none, no Stress marked,
- * every Hit Point unmarked.
+ * The state a new character starts with (docs/campaign.md §2.5): PCs have 2 Hope, NPCs none,
+ * no Stress marked, every Hit Point unmarked.
  *
  * @param kind - PC or NPC
  * @param profile - the character's initial profile

@@ -2,7 +2,7 @@ import { CampaignError } from "./campaign-error.js";
 import { GM_FEAR_MAX } from "./records.js";
 
 /**
- * Gains or spends GM Fear outside roll outcomes (campaign.md §4.14): gains clamp at 12, a
+ * Gains or spends GM Fear outside roll outcomes (docs/campaign.md §4.14): gains clamp at 12, a
  * spend needs that much Fear.
  *
  * @param current - the GM's Fear now

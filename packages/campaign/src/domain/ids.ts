@@ -1,4 +1,4 @@
-/** The prefixes of generated ids (campaign.md §1). */
+/** The prefixes of generated ids (docs/campaign.md §1). */
 export type IdPrefix = "camp" | "part" | "char" | "sess" | "inv";
 
 /** Returns `count` random bytes; injected so ids are reproducible in tests. */

@@ -1,20 +1,20 @@
-/** Who runs the game table (campaign.md §2.1). */
+/** Who runs the game table (docs/campaign.md §2.1). */
 export const GM_MODES = ["HUMAN", "AI", "HYBRID"] as const;
 export type GmMode = (typeof GM_MODES)[number];
 
-/** A participant's seat at the table (§2.2). */
+/** A participant's seat at the table (docs/campaign.md §2.2). */
 export const PARTICIPANT_ROLES = ["GM", "PLAYER"] as const;
 export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
 
-/** Who operates a participant's seat (§2.2). */
+/** Who operates a participant's seat (docs/campaign.md §2.2). */
 export const PARTICIPANT_CONTROLLERS = ["HUMAN", "AI"] as const;
 export type ParticipantController = (typeof PARTICIPANT_CONTROLLERS)[number];
 
-/** Player character or non-player character (§2.3). */
+/** Player character or non-player character (docs/campaign.md §2.3). */
 export const CHARACTER_KINDS = ["PC", "NPC"] as const;
 export type CharacterKind = (typeof CHARACTER_KINDS)[number];
 
-/** A session's life cycle (§2.6); a session never returns to `ACTIVE`. */
+/** A session's life cycle (docs/campaign.md §2.6); a session never returns to `ACTIVE`. */
 export type SessionStatus = "ACTIVE" | "ENDED";
 
 /** Which Duality die was higher (a crit counts as Hope). */
@@ -25,7 +25,7 @@ export const GM_FEAR_MAX = 12;
 /** A character's Hope never exceeds this (SRD, Making Moves and Taking Action). */
 export const HOPE_MAX = 6;
 
-/** A campaign, keys in output order (§2.1). */
+/** A campaign, keys in output order (docs/campaign.md §2.1). */
 export interface Campaign {
   id: string;
   name: string;
@@ -38,18 +38,23 @@ export interface Campaign {
   updated_at: string;
 }
 
-/** A participant, keys in output order (§2.2). */
+/** A participant, keys in output order (docs/campaign.md §2.2). */
 export interface Participant {
   id: string;
   campaign_id: string;
   display_name: string;
   role: ParticipantRole;
   controller: ParticipantController;
+  /** The subject whose seat this is, or `null` for a seat nobody has claimed yet. */
+  user: string | null;
   created_at: string;
   updated_at: string;
 }
 
-/** A character, keys in output order (§2.3); `controller` is `"GM"`, a participant id or null. */
+/**
+ * A character, keys in output order (docs/campaign.md §2.3); `controller` is `"GM"`, a
+ * participant id or null.
+ */
 export interface Character {
   id: string;
   campaign_id: string;
@@ -64,7 +69,7 @@ export interface Character {
 /** Trait name to modifier. */
 export type Traits = Record<string, number>;
 
-/** The static sheet values of a character (§2.4). */
+/** The static sheet values of a character (docs/campaign.md §2.4). */
 export interface CharacterProfile {
   character_id: string;
   traits: Traits;
@@ -78,7 +83,7 @@ export interface CharacterProfile {
 /** The profile fields a caller may set; absent fields keep their value. */
 export type ProfileFields = Partial<Omit<CharacterProfile, "character_id">>;
 
-/** What changes in play (§2.5). `hp` counts Hit Points not yet marked. */
+/** What changes in play (docs/campaign.md §2.5). `hp` counts Hit Points not yet marked. */
 export interface CharacterState {
   character_id: string;
   hope: number;
@@ -89,7 +94,7 @@ export interface CharacterState {
 /** The state fields a caller may set; absent fields keep their value. */
 export type StateFields = Partial<Omit<CharacterState, "character_id">>;
 
-/** A play session (§2.6); `ended_at` is present only when `status` is `ENDED`. */
+/** A play session (docs/campaign.md §2.6); `ended_at` is present only when `status` is `ENDED`. */
 export interface Session {
   id: string;
   campaign_id: string;
@@ -107,20 +112,24 @@ export interface CharacterSheet {
   state: CharacterState;
 }
 
-/** One entry of a session's append-only log (§2.7). */
+/** One entry of a session's append-only log (docs/campaign.md §2.7). */
 export interface SessionEvent {
   session_id: string;
   seq: number;
   ts: string;
   type: SessionEventType;
+  /** Present, and `true`, only on notes the GM kept from the players. */
+  gm_only?: true;
   request_id: string;
   invocation_id: string;
   participant_id?: string;
+  /** The subject who made the call that appended the event. */
+  actor: string;
   character_id?: string;
   payload_json: string;
 }
 
-/** Every event type the log can hold (§5). */
+/** Every event type the log can hold (docs/campaign.md §5). */
 export const SESSION_EVENT_TYPES = [
   "SESSION_STARTED",
   "SESSION_ENDED",
@@ -140,7 +149,7 @@ export const SESSION_EVENT_TYPES = [
 ] as const;
 export type SessionEventType = (typeof SESSION_EVENT_TYPES)[number];
 
-/** The per-MCP-session selection of campaign, session and participant (§3). */
+/** The per-MCP-session selection of campaign, session and participant (docs/campaign.md §3). */
 export interface SessionContext {
   campaign_id: string | null;
   session_id: string | null;
@@ -150,4 +159,19 @@ export interface SessionContext {
 /** A fresh context: nothing selected. */
 export function emptyContext(): SessionContext {
   return { campaign_id: null, session_id: null, participant_id: null };
+}
+
+/**
+ * An invitation to claim a seat (a participant without a user). Only the code's SHA-256 is
+ * kept; the code itself is shown once, to the GM who asked for it.
+ */
+export interface SeatInvite {
+  participant_id: string;
+  campaign_id: string;
+  code_sha256: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_by: string | null;
+  used_at: string | null;
 }

@@ -23,7 +23,7 @@ export interface RollOutcome {
 }
 
 /**
- * Applies the Hope/Fear effects of a roll (campaign.md §4.12, SRD Making Moves and Taking
+ * Applies the Hope/Fear effects of a roll (docs/campaign.md §4.12, SRD Making Moves and Taking
  * Action): a crit gives each target 1 Hope and clears 1 Stress; a roll with Hope gives each
  * target 1 Hope; a roll with Fear gives the GM 1 Fear per target and calls for a complication.
  * Hope stops at 6 and Fear at 12; the excess is lost.

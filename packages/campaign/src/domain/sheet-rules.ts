@@ -2,7 +2,7 @@ import { CampaignError } from "./campaign-error.js";
 import type { CharacterProfile, CharacterState, StateFields } from "./records.js";
 
 /**
- * Checks that the damage thresholds are in order (campaign.md §2.4).
+ * Checks that the damage thresholds are in order (docs/campaign.md §2.4).
  *
  * @param profile - a merged profile
  * @throws CampaignError `INVALID_ARGUMENT` when `severe_threshold < major_threshold`
@@ -14,8 +14,9 @@ export function assertThresholdOrder(profile: CharacterProfile): void {
 }
 
 /**
- * Checks that a new profile still holds the character's current state (§4.7): a profile patch
- * never changes the state, so the maxima cannot drop below what is marked.
+ * Checks that a new profile still holds the character's current state (docs/campaign.md
+ * §4.7): a profile patch never changes the state, so the maxima cannot drop below what is
+ * marked.
  *
  * @param profile - the patched profile
  * @param state - the current state
@@ -37,7 +38,7 @@ export function assertProfileHoldsState(profile: CharacterProfile, state: Charac
 }
 
 /**
- * Applies a state patch within the profile's maxima (§4.8).
+ * Applies a state patch within the profile's maxima (docs/campaign.md §4.8).
  *
  * @param state - the current state
  * @param fields - the values to set

@@ -12,7 +12,7 @@ export function normalizeTrait(trait: string): string {
 }
 
 /**
- * Looks a trait up on a profile (campaign.md §4.11).
+ * Looks a trait up on a profile (docs/campaign.md §4.11).
  *
  * @param traits - the character's traits
  * @param trait - a normalised trait name

@@ -1,4 +1,5 @@
 import type { ResourceTemplate } from "@tabletop-mcp/kit";
+import { accessTo } from "../commands/access.js";
 import type {
   CampaignRepository,
   CampaignStore,
@@ -53,17 +54,18 @@ function listTemplate(store: CampaignStore, list: CampaignList): ResourceTemplat
     name: `campaign-${list.kind}`,
     title: list.title,
     description: list.description,
-    read: async (source, address) => {
+    read: async (source, address, reader) => {
       const campaignId = address.id ?? "";
       const found = await source.read(async (repository) => {
-        const [campaign, page] = await Promise.all([
+        const [campaign, access, page] = await Promise.all([
           repository.getCampaign(campaignId),
+          accessTo(repository, campaignId, { subject: reader }),
           list.fetch(repository, campaignId, {
             afterId: address.page.cursor,
             limit: address.page.limit,
           }),
         ]);
-        if (!campaign) throw resourceNotFound("campaign not found");
+        if (!campaign || !access) throw resourceNotFound("campaign not found");
         return page;
       });
       return pageBody(list.kind, found, (item) => item.id);
@@ -72,7 +74,8 @@ function listTemplate(store: CampaignStore, list: CampaignList): ResourceTemplat
 }
 
 /**
- * `campaign://{campaign_id}/participants`, `/characters` and `/sessions`.
+ * `campaign://{campaign_id}/participants`, `/characters` and `/sessions`, for the campaign's GM
+ * and players; to anyone else the campaign does not exist.
  *
  * @param store - the process-wide store
  * @returns the three templates

@@ -18,9 +18,12 @@ export interface CampaignTemplateSpec {
   name: string;
   title: string;
   description: string;
-  /** Builds the resource's JSON from a well-formed address, or throws a JSON-RPC error. */
-  read(store: CampaignStore, address: ResourceAddress): Promise<unknown>;
-  list?(store: CampaignStore): Promise<ResourceListing[]>;
+  /**
+   * Builds the resource's JSON from a well-formed address for a reader (a subject), or throws
+   * a JSON-RPC error.
+   */
+  read(store: CampaignStore, address: ResourceAddress, reader: string): Promise<unknown>;
+  list?(store: CampaignStore, reader: string): Promise<ResourceListing[]>;
 }
 
 const MIME_TYPE = "application/json";
@@ -53,9 +56,13 @@ export function campaignResourceTemplate(
       title: spec.title,
       description: spec.description,
       mimeType: MIME_TYPE,
-      ...(spec.list ? { list: async () => (await spec.list?.(store)) ?? [] } : {}),
-      read: async (uri) => {
-        const body = await spec.read(store, parseResourceUri(uri, spec.kind));
+      scope: "campaign:read",
+      ...(spec.list
+        ? { list: async (context) => (await spec.list?.(store, context.identity.subject)) ?? [] }
+        : {}),
+      read: async (uri, _variables, context) => {
+        const address = parseResourceUri(uri, spec.kind);
+        const body = await spec.read(store, address, context.identity.subject);
         return { text: JSON.stringify(body) };
       },
     },
@@ -73,7 +80,7 @@ export function resourceNotFound(message: string): McpError {
 }
 
 /**
- * A page as the list resources show it (campaign.md §6).
+ * A page as the list resources show it (docs/campaign.md §6).
  *
  * @param key - the list's key, e.g. `participants`
  * @param page - the page, or `undefined` when the cursor named nothing

@@ -1,4 +1,5 @@
 import type { ResourceTemplate } from "@tabletop-mcp/kit";
+import { accessTo } from "../commands/access.js";
 import { campaignUri } from "../resource-uris.js";
 import type { CampaignStore } from "../storage/campaign-store.js";
 import { campaignResourceTemplate, resourceNotFound } from "./campaign-resource-template.js";
@@ -6,7 +7,8 @@ import { campaignResourceTemplate, resourceNotFound } from "./campaign-resource-
 const LISTED_CAMPAIGNS = 200;
 
 /**
- * `campaign://{campaign_id}`: one campaign.
+ * `campaign://{campaign_id}`: one campaign, for its GM and players; to anyone else it does not
+ * exist.
  *
  * @param store - the process-wide store
  * @returns the template
@@ -18,14 +20,20 @@ export function campaignTemplate(store: CampaignStore): ResourceTemplate {
     name: "campaign",
     title: "Campaign",
     description: "One campaign: name, GM mode, theme, counts and GM Fear.",
-    read: async (source, address) => {
-      const campaign = await source.read((repository) => repository.getCampaign(address.id ?? ""));
-      if (!campaign) throw resourceNotFound("campaign not found");
+    read: async (source, address, reader) => {
+      const campaignId = address.id ?? "";
+      const [campaign, access] = await source.read((repository) =>
+        Promise.all([
+          repository.getCampaign(campaignId),
+          accessTo(repository, campaignId, { subject: reader }),
+        ]),
+      );
+      if (!campaign || !access) throw resourceNotFound("campaign not found");
       return { campaign };
     },
-    list: async (source) => {
+    list: async (source, reader) => {
       const page = await source.read((repository) =>
-        repository.listCampaigns({ limit: LISTED_CAMPAIGNS }),
+        repository.listCampaigns({ limit: LISTED_CAMPAIGNS, visibleTo: reader }),
       );
       return (page?.items ?? []).map((campaign) => ({
         uri: campaignUri(campaign.id),

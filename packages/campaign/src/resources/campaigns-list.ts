@@ -5,11 +5,11 @@ import { campaignResourceTemplate, pageBody } from "./campaign-resource-template
 import type { PageQuery } from "./resource-address.js";
 
 const DESCRIPTION =
-  "Every campaign, oldest first, with participant and character counts and GM Fear. Paged: ?limit=1..200 (default 50) and ?cursor=<next_cursor>.";
+  "The campaigns where the reader is GM or player, oldest first, with participant and character counts and GM Fear. Paged: ?limit=1..200 (default 50) and ?cursor=<next_cursor>.";
 
-async function readCampaigns(store: CampaignStore, page: PageQuery): Promise<unknown> {
+async function readCampaigns(store: CampaignStore, page: PageQuery, reader: string) {
   const found = await store.read((repository) =>
-    repository.listCampaigns({ afterId: page.cursor, limit: page.limit }),
+    repository.listCampaigns({ afterId: page.cursor, limit: page.limit, visibleTo: reader }),
   );
   return pageBody("campaigns", found, (campaign) => campaign.id);
 }
@@ -27,8 +27,10 @@ export function campaignsListResource(store: CampaignStore): ResourceSpec {
     title: "Campaigns",
     description: DESCRIPTION,
     mimeType: "application/json",
-    read: async () => {
-      const body = await readCampaigns(store, { limit: 50, cursor: undefined });
+    scope: "campaign:read",
+    read: async (context) => {
+      const page = { limit: 50, cursor: undefined };
+      const body = await readCampaigns(store, page, context.identity.subject);
       return { text: JSON.stringify(body) };
     },
   });
@@ -47,6 +49,6 @@ export function campaignsListTemplate(store: CampaignStore): ResourceTemplate {
     name: "campaigns-page",
     title: "Campaigns (paged)",
     description: DESCRIPTION,
-    read: (source, address) => readCampaigns(source, address.page),
+    read: (source, address, reader) => readCampaigns(source, address.page, reader),
   });
 }

@@ -22,7 +22,7 @@ export function createResources(
 }
 
 /**
- * The resource templates, in campaign.md §6's order.
+ * The resource templates, in docs/campaign.md §6's order.
  *
  * @param store - the process-wide store
  * @returns the templates

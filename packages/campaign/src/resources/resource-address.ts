@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 
-/** The list resources and what they list (campaign.md §6). */
+/** The list resources and what they list (docs/campaign.md §6). */
 export type ListKind = "campaigns" | "participants" | "characters" | "sessions" | "events";
 
 /** Every resource family this server serves through templates. */
@@ -29,7 +29,7 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const CAMPAIGN_LISTS = new Set<string>(["participants", "characters", "sessions"]);
 
 /**
- * The error of a malformed resource URI (campaign.md §6, "Errors").
+ * The error of a malformed resource URI (docs/campaign.md §6, "Errors").
  *
  * @param reason - what is wrong
  * @returns a `-32602` error `invalid resource URI: <reason>`
@@ -96,7 +96,7 @@ function checkId(id: string | undefined, what: string): string {
 }
 
 /**
- * Parses a URI of one of the template families strictly (campaign.md §6).
+ * Parses a URI of one of the template families strictly (docs/campaign.md §6).
  *
  * @param uri - the requested URI
  * @param kind - its family, from {@link classifyResourceUri}

@@ -1,5 +1,10 @@
 import type { ResourceTemplate } from "@tabletop-mcp/kit";
-import type { CampaignStore } from "../storage/campaign-store.js";
+import { accessTo } from "../commands/access.js";
+import type {
+  CampaignRepository,
+  CampaignStore,
+  EventPageRequest,
+} from "../storage/campaign-store.js";
 import {
   campaignResourceTemplate,
   pageBody,
@@ -16,7 +21,26 @@ function parseSeqCursor(cursor: string | undefined): number | undefined {
 }
 
 /**
- * `session://{session_id}/events`: a session's log, newest first, paged by seq.
+ * A page of a session's log as a reader sees it: the GM sees every event, a player every one
+ * but GM-only notes, anyone else no session at all.
+ *
+ * @throws McpError `-32002` `session not found` for an absent session or a stranger
+ */
+async function readLog(
+  repository: CampaignRepository,
+  reader: string,
+  sessionId: string,
+  page: EventPageRequest,
+) {
+  const session = await repository.getSession(sessionId);
+  const access = session && (await accessTo(repository, session.campaign_id, { subject: reader }));
+  if (!access) throw resourceNotFound("session not found");
+  return repository.listEvents(sessionId, { ...page, includeGmOnly: access.role === "GM" });
+}
+
+/**
+ * `session://{session_id}/events`: a session's log, newest first, paged by seq; GM-only notes
+ * only for the GM.
  *
  * @param store - the process-wide store
  * @returns the template
@@ -29,17 +53,12 @@ export function sessionEventsTemplate(store: CampaignStore): ResourceTemplate {
     title: "Session events",
     description:
       "A session's event log, newest first (descending seq): rolls, outcomes, rejections, patches, notes. Paged: ?limit=1..200 (default 50), ?cursor=<next_cursor> for older events.",
-    read: async (source, address) => {
+    read: async (source, address, reader) => {
       const sessionId = address.id ?? "";
       const beforeSeq = parseSeqCursor(address.page.cursor);
-      const found = await source.read(async (repository) => {
-        const [session, page] = await Promise.all([
-          repository.getSession(sessionId),
-          repository.listEvents(sessionId, { beforeSeq, limit: address.page.limit }),
-        ]);
-        if (!session) throw resourceNotFound("session not found");
-        return page;
-      });
+      const found = await source.read((repository) =>
+        readLog(repository, reader, sessionId, { beforeSeq, limit: address.page.limit }),
+      );
       return pageBody("events", found, (event) => String(event.seq));
     },
   });

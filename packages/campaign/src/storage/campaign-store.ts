@@ -5,6 +5,7 @@ import type {
   CharacterSheet,
   CharacterState,
   Participant,
+  SeatInvite,
   Session,
   SessionEvent,
 } from "../domain/records.js";
@@ -21,10 +22,18 @@ export interface PageRequest {
   limit: number;
 }
 
+/** A page of campaigns, optionally only those a subject owns or holds a seat in. */
+export interface CampaignPageRequest extends PageRequest {
+  /** Only the campaigns where this subject is GM or player; every campaign when absent. */
+  visibleTo?: string | undefined;
+}
+
 /** Where a page of events starts: below this seq, newest first. */
 export interface EventPageRequest {
   beforeSeq?: number | undefined;
   limit: number;
+  /** Whether GM-only notes are listed (and may be the cursor); they are left out by default. */
+  includeGmOnly?: boolean | undefined;
 }
 
 /** The last event of a session's log. */
@@ -50,10 +59,19 @@ export interface CampaignRepository {
   lockCampaign(id: string): Promise<Campaign | undefined>;
   insertCampaign(campaign: Campaign): Promise<void>;
   updateCampaign(campaign: Campaign): Promise<void>;
-  listCampaigns(page: PageRequest): Promise<Page<Campaign> | undefined>;
+  listCampaigns(page: CampaignPageRequest): Promise<Page<Campaign> | undefined>;
+  /** Who created the campaign; `undefined` for a campaign without an owner. */
+  getOwner(campaignId: string): Promise<string | undefined>;
+  recordOwner(campaignId: string, owner: string): Promise<void>;
 
   getParticipant(id: string): Promise<Participant | undefined>;
   insertParticipant(participant: Participant): Promise<void>;
+  updateParticipant(participant: Participant): Promise<void>;
+  /** The participant of the campaign linked to the subject (there is at most one). */
+  findSeat(campaignId: string, subject: string): Promise<Participant | undefined>;
+  getInvite(participantId: string): Promise<SeatInvite | undefined>;
+  /** Stores a seat's invite, replacing the seat's earlier one. */
+  putInvite(invite: SeatInvite): Promise<void>;
   listParticipants(campaignId: string, page: PageRequest): Promise<Page<Participant> | undefined>;
 
   getCharacter(id: string): Promise<Character | undefined>;
@@ -77,28 +95,39 @@ export interface CampaignRepository {
   /** Appends events, in order, to their sessions' logs. */
   appendEvents(events: readonly SessionEvent[]): Promise<void>;
   getEvent(sessionId: string, seq: number): Promise<SessionEvent | undefined>;
-  /** Newest first; `undefined` when `beforeSeq` names no event of the session. */
+  /** Newest first; `undefined` when `beforeSeq` names no event of the session that is listed. */
   listEvents(sessionId: string, page: EventPageRequest): Promise<Page<SessionEvent> | undefined>;
 
   hasOutcomeApplication(sessionId: string, rollSeq: number): Promise<boolean>;
   recordOutcomeApplication(sessionId: string, rollSeq: number, appliedAt: string): Promise<void>;
 }
 
+/** Who may hear of a write's changes: the GM and players of its campaign, or its GM alone. */
+export interface ChangeAudience {
+  campaign_id: string;
+  gm_only: boolean;
+}
+
 /**
- * What a write returns: its value and the resource URIs (without query) whose content it
- * changed. The store publishes the URIs in the same transaction, so that other processes
- * sharing the database learn of exactly the changes that were committed.
+ * What a write returns: its value, the resource URIs (without query) whose content it changed
+ * and who may hear of them. The store publishes the URIs and audience only for a write that
+ * committed (SQLite in the write's own transaction, PostgreSQL right after its commit), so that
+ * other processes sharing the database learn of exactly the changes that were committed.
+ * Without an audience, who may hear is worked out from each URI.
  */
 export interface Written<Value> {
   value: Value;
   changedUris: string[];
+  audience?: ChangeAudience | undefined;
 }
 
 /**
- * A change committed by another process sharing the database: the URIs it changed, or
- * `missed` when changes may have gone unseen (so every subscribed URI may be stale).
+ * A change committed by another process sharing the database: the URIs it changed and their
+ * audience, or `missed` when changes may have gone unseen (so every subscribed URI may be stale).
  */
-export type ExternalChange = { kind: "changed"; uris: readonly string[] } | { kind: "missed" };
+export type ExternalChange =
+  | { kind: "changed"; uris: readonly string[]; audience?: ChangeAudience | undefined }
+  | { kind: "missed" };
 
 /**
  * The storage port, implemented on SQLite and on PostgreSQL. Every tool call's reads and writes

@@ -49,15 +49,17 @@ export interface SessionRow {
   ended_at: string | null;
 }
 
-/** A `session_events` row. */
+/** A `session_events` row; `gm_only` is 0 or 1 on SQLite, a boolean on PostgreSQL. */
 export interface EventRow {
   session_id: string;
   seq: number;
   ts: string;
   type: string;
+  gm_only: number | boolean;
   request_id: string;
   invocation_id: string;
   participant_id: string | null;
+  actor: string;
   character_id: string | null;
   payload_json: string;
 }
@@ -65,10 +67,11 @@ export interface EventRow {
 /** A `campaigns` row, columns as named in the record. */
 export type CampaignRow = Omit<Campaign, "gm_mode"> & { gm_mode: string };
 
-/** A `participants` row. */
-export type ParticipantRow = Omit<Participant, "role" | "controller"> & {
+/** A `participants` row; the linked subject is the `user_subject` column. */
+export type ParticipantRow = Omit<Participant, "role" | "controller" | "user"> & {
   role: string;
   controller: string;
+  user_subject: string | null;
 };
 
 /**
@@ -105,6 +108,7 @@ export function participantFromRow(row: ParticipantRow): Participant {
     display_name: row.display_name,
     role: row.role as ParticipantRole,
     controller: row.controller as ParticipantController,
+    user: row.user_subject,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -177,7 +181,7 @@ export function sessionFromRow(row: SessionRow): Session {
 }
 
 /**
- * Builds an event; the participant and character keys only when set.
+ * Builds an event; the `gm_only`, participant and character keys only when set.
  *
  * @param row - the stored row
  * @returns the event
@@ -188,10 +192,23 @@ export function eventFromRow(row: EventRow): SessionEvent {
     seq: row.seq,
     ts: row.ts,
     type: row.type as SessionEventType,
+    ...(row.gm_only === 1 || row.gm_only === true ? { gm_only: true as const } : {}),
     request_id: row.request_id,
     invocation_id: row.invocation_id,
     ...(row.participant_id === null ? {} : { participant_id: row.participant_id }),
+    actor: row.actor,
     ...(row.character_id === null ? {} : { character_id: row.character_id }),
     payload_json: row.payload_json,
   };
+}
+
+/**
+ * The columns of a participant record.
+ *
+ * @param participant - the record
+ * @returns its row
+ */
+export function participantRow(participant: Participant): ParticipantRow {
+  const { user, ...rest } = participant;
+  return { ...rest, user_subject: user };
 }

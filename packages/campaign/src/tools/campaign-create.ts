@@ -4,7 +4,7 @@ import { createCampaign } from "../commands/create-campaign.js";
 import { GM_MODES } from "../domain/records.js";
 import { runCommand } from "./run-command.js";
 import { campaignOutput, textParameter } from "./schemas.js";
-import type { ToolDependencies } from "./tool-dependencies.js";
+import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
   name: textParameter(1, 200, "Campaign name"),
@@ -13,7 +13,7 @@ const input = z.strictObject({
 });
 
 /**
- * `campaign_create` (campaign.md §4.2).
+ * `campaign_create` (docs/campaign.md §4.2).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -23,11 +23,14 @@ export function campaignCreateTool(dependencies: ToolDependencies): Tool {
     name: "campaign_create",
     title: "Create a campaign",
     description:
-      "Creates a campaign with no participants, no characters and GM Fear 0. Returns the campaign record; pass its id to set_context to make it the default for later calls.",
+      "Creates a campaign with no characters and GM Fear 0, owned by the caller, who is its GM: over an authenticated connection a GM participant linked to the caller is created with it (participant_count 1); the local user of stdio or an unauthenticated server gets none. Returns the campaign record; pass its id to set_context to make it the default for later calls.",
     input,
     output: campaignOutput,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, () => createCampaign(dependencies.environment, args)),
+      runCommand(dependencies, context, () =>
+        createCampaign(dependencies.environment, args, callerOf(dependencies, context).actor),
+      ),
   });
 }

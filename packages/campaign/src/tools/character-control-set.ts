@@ -18,7 +18,7 @@ const output = z.object({
 });
 
 /**
- * `character_control_set` (campaign.md §4.5).
+ * `character_control_set` (docs/campaign.md §4.5).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -28,13 +28,14 @@ export function characterControlSetTool(dependencies: ToolDependencies): Tool {
     name: "character_control_set",
     title: "Assign a character's controller",
     description:
-      "Sets who controls a character by default: the GM or a participant of the same campaign. Returns the assignment.",
+      "Sets who controls a character by default: the GM or a participant of the same campaign. Only the GM may. Returns the assignment.",
     input,
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
+    scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, () =>
-        setCharacterControl(dependencies.environment, callerOf(dependencies), args),
+      runCommand(dependencies, context, () =>
+        setCharacterControl(dependencies.environment, callerOf(dependencies, context), args),
       ),
   });
 }

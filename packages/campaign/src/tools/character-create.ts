@@ -24,7 +24,7 @@ const input = z.strictObject({
 });
 
 /**
- * `character_create` (campaign.md §4.4).
+ * `character_create` (docs/campaign.md §4.4).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -34,14 +34,15 @@ export function characterCreateTool(dependencies: ToolDependencies): Tool {
     name: "character_create",
     title: "Create a character",
     description:
-      "Creates a PC or NPC with a profile (defaults: PC hp_max 6, stress_max 6, evasion 10, thresholds 8/12; NPC 3, 3, 8, 6/10; the six SRD traits at 0) and a starting state (PC Hope 2, NPC 0, no Stress, all HP). An optional profile overrides defaults. Returns the character record; read the sheet with character_sheet_get.",
+      "Creates a PC or NPC with a profile (defaults: PC hp_max 6, stress_max 6, evasion 10, thresholds 8/12; NPC 3, 3, 8, 6/10; the six SRD traits at 0) and a starting state (PC Hope 2, NPC 0, no Stress, all HP). An optional profile overrides defaults. The GM and players may; a player's character is controlled by their seat. Returns the character record; read the sheet with character_sheet_get.",
     input,
     output: characterOutput,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     checkArguments: (args) => traitCountProblems(args.profile?.traits, "profile.traits"),
     handler: (args, context) =>
-      runCommand(context, () =>
-        createCharacter(dependencies.environment, callerOf(dependencies), args),
+      runCommand(dependencies, context, () =>
+        createCharacter(dependencies.environment, callerOf(dependencies, context), args),
       ),
   });
 }

@@ -18,7 +18,7 @@ const input = z.strictObject({
 });
 
 /**
- * `character_profile_patch` (campaign.md §4.7).
+ * `character_profile_patch` (docs/campaign.md §4.7).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -28,14 +28,15 @@ export function characterProfilePatchTool(dependencies: ToolDependencies): Tool 
     name: "character_profile_patch",
     title: "Change a character's profile",
     description:
-      "Replaces the given profile fields; traits replaces the whole trait map. Never changes the state: lower hp or stress first before lowering hp_max or stress_max below them. Returns the profile after the patch.",
+      "Replaces the given profile fields; traits replaces the whole trait map. Never changes the state: lower hp or stress first before lowering hp_max or stress_max below them. The GM may change every character, a player only those their seat controls. Returns the profile after the patch.",
     input,
     output: z.object({ profile: profileOutput }),
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
+    scope: "campaign:write",
     checkArguments: (args) => traitCountProblems(args.traits, "traits"),
     handler: (args, context) =>
-      runCommand(context, () =>
-        patchCharacterProfile(dependencies.environment, callerOf(dependencies), args),
+      runCommand(dependencies, context, () =>
+        patchCharacterProfile(dependencies.environment, callerOf(dependencies, context), args),
       ),
   });
 }

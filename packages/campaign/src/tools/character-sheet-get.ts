@@ -19,7 +19,7 @@ const input = z.strictObject({
 const output = z.object({ character: characterOutput, profile: profileOutput, state: stateOutput });
 
 /**
- * `character_sheet_get` (campaign.md §4.6).
+ * `character_sheet_get` (docs/campaign.md §4.6).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -29,11 +29,14 @@ export function characterSheetGetTool(dependencies: ToolDependencies): Tool {
     name: "character_sheet_get",
     title: "Read a character sheet",
     description:
-      "Returns a character's record, profile (traits, hp_max, stress_max, evasion, thresholds) and state (hope 0..6, stress marked, hp = Hit Points not yet marked).",
+      "Returns a character's record, profile (traits, hp_max, stress_max, evasion, thresholds) and state (hope 0..6, stress marked, hp = Hit Points not yet marked). The GM and players may read every character of their campaign.",
     input,
     output,
     annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false },
-    handler: (args) =>
-      runQuery(() => getCharacterSheet(dependencies.environment, callerOf(dependencies), args)),
+    scope: "campaign:read",
+    handler: (args, context) =>
+      runQuery(() =>
+        getCharacterSheet(dependencies.environment, callerOf(dependencies, context), args),
+      ),
   });
 }

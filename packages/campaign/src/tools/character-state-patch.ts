@@ -14,7 +14,7 @@ const input = z.strictObject({
 });
 
 /**
- * `character_state_patch` (campaign.md §4.8).
+ * `character_state_patch` (docs/campaign.md §4.8).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -24,13 +24,14 @@ export function characterStatePatchTool(dependencies: ToolDependencies): Tool {
     name: "character_state_patch",
     title: "Set a character's Hope, Stress or HP",
     description:
-      "Sets the given state values (e.g. after damage from duality_damage_resolve, or spending Hope). Returns the state after the patch. Logged in the campaign's active session, if any.",
+      "Sets the given state values (e.g. after damage from duality_damage_resolve, or spending Hope). Returns the state after the patch. Logged in the campaign's active session, if any. The GM may change every character, a player only those their seat controls.",
     input,
     output: z.object({ state: stateOutput }),
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
+    scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, () =>
-        patchCharacterState(dependencies.environment, callerOf(dependencies), args),
+      runCommand(dependencies, context, () =>
+        patchCharacterState(dependencies.environment, callerOf(dependencies, context), args),
       ),
   });
 }

@@ -14,7 +14,7 @@ const input = z.strictObject({
 const output = z.object({ campaign_id: z.string(), gm_fear_before: z.int(), gm_fear: z.int() });
 
 /**
- * `gm_fear_adjust` (campaign.md §4.14).
+ * `gm_fear_adjust` (docs/campaign.md §4.14).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -24,15 +24,16 @@ export function gmFearAdjustTool(dependencies: ToolDependencies): Tool {
     name: "gm_fear_adjust",
     title: "Gain or spend GM Fear",
     description:
-      "Changes the GM's Fear outside roll outcomes: gains stop at 12, a spend needs that much Fear. Returns the Fear before and after.",
+      "Changes the GM's Fear outside roll outcomes: gains stop at 12, a spend needs that much Fear. Only the GM may. Returns the Fear before and after.",
     input,
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     checkArguments: (args) =>
       args.delta === 0 ? [{ parameter: "delta", issue: "Value must not be 0" }] : [],
     handler: (args, context) =>
-      runCommand(context, () =>
-        adjustGmFear(dependencies.environment, callerOf(dependencies), args),
+      runCommand(dependencies, context, () =>
+        adjustGmFear(dependencies.environment, callerOf(dependencies, context), args),
       ),
   });
 }

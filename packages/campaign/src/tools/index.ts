@@ -6,7 +6,9 @@ import { characterProfilePatchTool } from "./character-profile-patch.js";
 import { characterSheetGetTool } from "./character-sheet-get.js";
 import { characterStatePatchTool } from "./character-state-patch.js";
 import { gmFearAdjustTool } from "./gm-fear-adjust.js";
+import { participantClaimTool } from "./participant-claim.js";
 import { participantCreateTool } from "./participant-create.js";
+import { participantInviteTool } from "./participant-invite.js";
 import { sessionActionRollTool } from "./session-action-roll.js";
 import { sessionEndTool } from "./session-end.js";
 import { sessionNoteAddTool } from "./session-note-add.js";
@@ -16,7 +18,7 @@ import { setContextTool } from "./set-context.js";
 import type { ToolDependencies } from "./tool-dependencies.js";
 
 /**
- * The server's fourteen tools for one MCP session, in campaign.md's order.
+ * The server's sixteen tools for one MCP session, in docs/campaign.md's order.
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tools
@@ -37,5 +39,7 @@ export function createTools(dependencies: ToolDependencies): Tool[] {
     sessionRollOutcomeApplyTool,
     sessionNoteAddTool,
     gmFearAdjustTool,
+    participantInviteTool,
+    participantClaimTool,
   ].map((create) => create(dependencies));
 }

@@ -3,7 +3,12 @@ import * as z from "zod";
 import { createParticipant } from "../commands/create-participant.js";
 import { PARTICIPANT_CONTROLLERS, PARTICIPANT_ROLES } from "../domain/records.js";
 import { runCommand } from "./run-command.js";
-import { campaignIdParameter, participantOutput, textParameter } from "./schemas.js";
+import {
+  campaignIdParameter,
+  participantOutput,
+  subjectParameter,
+  textParameter,
+} from "./schemas.js";
 import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
@@ -14,10 +19,13 @@ const input = z.strictObject({
     .enum(PARTICIPANT_CONTROLLERS)
     .describe("Who operates the seat: HUMAN (default) or AI")
     .optional(),
+  user: subjectParameter(
+    "The user (token subject) whose seat this is; omitted leaves the seat for someone to claim with participant_invite's code",
+  ).optional(),
 });
 
 /**
- * `participant_create` (campaign.md §4.3).
+ * `participant_create` (docs/campaign.md §4.3).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -27,13 +35,14 @@ export function participantCreateTool(dependencies: ToolDependencies): Tool {
     name: "participant_create",
     title: "Add a participant",
     description:
-      "Adds a participant (a GM or player seat) to a campaign. Returns the participant record; its id can control characters (character_control_set) and be set as the acting participant (set_context).",
+      "Adds a participant (a GM or player seat) to a campaign; only its GM may. A seat given a user belongs to that user (one seat per user and campaign); an unlinked seat can be claimed with a code from participant_invite. Returns the participant record; its id can control characters (character_control_set) and be set as the acting participant (set_context).",
     input,
     output: participantOutput,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, () =>
-        createParticipant(dependencies.environment, callerOf(dependencies), args),
+      runCommand(dependencies, context, () =>
+        createParticipant(dependencies.environment, callerOf(dependencies, context), args),
       ),
   });
 }

@@ -8,9 +8,9 @@ import {
   SESSION_EVENT_TYPES,
 } from "../domain/records.js";
 
-/** Every id argument (campaign.md §1): exact, never trimmed. */
+/** Every id argument (docs/campaign.md §1): exact, never trimmed. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** A trait key of a profile (§2.4). */
+/** A trait key of a profile (docs/campaign.md §2.4). */
 export const TRAIT_KEY_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
 /** A profile holds at most this many traits. */
 export const MAX_TRAITS = 12;
@@ -35,6 +35,26 @@ export function textParameter(min: number, max: number, description: string) {
     .max(max)
     .refine((text) => !text.includes("\u0000"), NUL_ISSUE)
     .describe(description);
+}
+
+/** The issue of a subject holding a control character. */
+export const CONTROL_CHARACTER_ISSUE =
+  "Must not contain control characters (U+0000 to U+001F, U+007F)";
+
+/**
+ * @returns a user's subject (an OAuth `sub` or a token table's `sub`): taken exactly as given,
+ *   1 to 256 characters without control characters
+ */
+export function subjectParameter(description: string) {
+  return (
+    z
+      .string()
+      .min(1)
+      .max(256)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused
+      .refine((subject) => !/[\u0000-\u001f\u007f]/.test(subject), CONTROL_CHARACTER_ISSUE)
+      .describe(description)
+  );
 }
 
 export const campaignIdParameter = idParameter(
@@ -109,6 +129,7 @@ export const participantOutput = z.object({
   display_name: z.string(),
   role: z.enum(PARTICIPANT_ROLES),
   controller: z.enum(PARTICIPANT_CONTROLLERS),
+  user: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

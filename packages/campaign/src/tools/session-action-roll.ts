@@ -49,7 +49,7 @@ const output = z.object({
 });
 
 /**
- * `session_action_roll` (campaign.md §4.11).
+ * `session_action_roll` (docs/campaign.md §4.11).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -59,13 +59,14 @@ export function sessionActionRollTool(dependencies: ToolDependencies): Tool {
     name: "session_action_roll",
     title: "Roll an action for a character",
     description:
-      "Rolls the Duality Dice (Hope d12, Fear d12, plus a d6 for net advantage/disadvantage) for a character's trait in the active session: total = dice + trait + modifiers. Matching dice are a critical success; flavor is FEAR when the Fear die is higher. Changes no state: pass the returned roll_seq to session_roll_outcome_apply to apply the Hope/Fear effects.",
+      "Rolls the Duality Dice (Hope d12, Fear d12, plus a d6 for net advantage/disadvantage) for a character's trait in the active session: total = dice + trait + modifiers. Matching dice are a critical success; flavor is FEAR when the Fear die is higher. Changes no state: pass the returned roll_seq to session_roll_outcome_apply to apply the Hope/Fear effects. The GM may roll for every character, a player only for those their seat controls.",
     input,
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, () =>
-        rollActionInSession(dependencies.environment, callerOf(dependencies), args),
+      runCommand(dependencies, context, () =>
+        rollActionInSession(dependencies.environment, callerOf(dependencies, context), args),
       ),
   });
 }

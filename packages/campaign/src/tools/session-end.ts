@@ -8,7 +8,7 @@ import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
 const input = z.strictObject({ campaign_id: campaignIdParameter, session_id: sessionIdParameter });
 
 /**
- * `session_end` (campaign.md §4.10).
+ * `session_end` (docs/campaign.md §4.10).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -18,11 +18,14 @@ export function sessionEndTool(dependencies: ToolDependencies): Tool {
     name: "session_end",
     title: "End a play session",
     description:
-      "Ends a session; its event log closes with SESSION_ENDED and accepts nothing more. Ending an ended session returns it unchanged.",
+      "Ends a session; its event log closes with SESSION_ENDED and accepts nothing more. Ending an ended session returns it unchanged. Only the GM may.",
     input,
     output: sessionOutput,
     annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true },
+    scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, () => endSession(dependencies.environment, callerOf(dependencies), args)),
+      runCommand(dependencies, context, () =>
+        endSession(dependencies.environment, callerOf(dependencies, context), args),
+      ),
   });
 }

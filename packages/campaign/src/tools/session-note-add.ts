@@ -8,12 +8,16 @@ import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
 const input = z.strictObject({
   session_id: sessionIdParameter,
   text: textParameter(1, 4000, "The note"),
+  gm_only: z
+    .boolean()
+    .describe("Keep the note from the players (GM only; default false)")
+    .optional(),
 });
 
 const output = z.object({ session_id: z.string(), seq: z.int(), ts: z.string() });
 
 /**
- * `session_note_add` (campaign.md §4.13).
+ * `session_note_add` (docs/campaign.md §4.13).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -23,13 +27,14 @@ export function sessionNoteAddTool(dependencies: ToolDependencies): Tool {
     name: "session_note_add",
     title: "Add a note to the session log",
     description:
-      "Appends a NOTE_ADDED event to the active session's log (what happened, a ruling, a reminder). Returns its seq and timestamp.",
+      "Appends a NOTE_ADDED event to the active session's log (what happened, a ruling, a reminder). The GM and players may; only the GM may mark it gm_only, which keeps it out of the players' view of the log. Returns its seq and timestamp.",
     input,
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, () =>
-        addSessionNote(dependencies.environment, callerOf(dependencies), args),
+      runCommand(dependencies, context, () =>
+        addSessionNote(dependencies.environment, callerOf(dependencies, context), args),
       ),
   });
 }

@@ -25,7 +25,7 @@ const output = z.object({
 });
 
 /**
- * `session_roll_outcome_apply` (campaign.md §4.12).
+ * `session_roll_outcome_apply` (docs/campaign.md §4.12).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -35,13 +35,14 @@ export function sessionRollOutcomeApplyTool(dependencies: ToolDependencies): Too
     name: "session_roll_outcome_apply",
     title: "Apply a roll's Hope/Fear outcome",
     description:
-      "Applies the mandatory effects of a resolved roll, exactly once: with Hope each target gains 1 Hope (max 6); a critical success also clears 1 Stress; with Fear the GM gains 1 Fear per target (max 12) and a complication is required. A second application of the same roll is refused. Returns every target's state and, for Fear, the GM's Fear.",
+      "Applies the mandatory effects of a resolved roll, exactly once: with Hope each target gains 1 Hope (max 6); a critical success also clears 1 Stress; with Fear the GM gains 1 Fear per target (max 12) and a complication is required. A second application of the same roll is refused. The GM may apply any roll; a player only rolls they made for characters their seat controls. Returns every target's state and, for Fear, the GM's Fear.",
     input,
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, () =>
-        applyOutcomeOfRoll(dependencies.environment, callerOf(dependencies), args),
+      runCommand(dependencies, context, () =>
+        applyOutcomeOfRoll(dependencies.environment, callerOf(dependencies, context), args),
       ),
   });
 }

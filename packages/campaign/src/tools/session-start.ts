@@ -11,7 +11,7 @@ const input = z.strictObject({
 });
 
 /**
- * `session_start` (campaign.md §4.9).
+ * `session_start` (docs/campaign.md §4.9).
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tool
@@ -21,13 +21,14 @@ export function sessionStartTool(dependencies: ToolDependencies): Tool {
     name: "session_start",
     title: "Start a play session",
     description:
-      "Starts a session of a campaign (at most one ACTIVE session per campaign) and opens its event log. Does not select it: call set_context with its id to roll without passing session_id.",
+      "Starts a session of a campaign (at most one ACTIVE session per campaign) and opens its event log. Does not select it: call set_context with its id to roll without passing session_id. Only the GM may.",
     input,
     output: sessionOutput,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(context, () =>
-        startSession(dependencies.environment, callerOf(dependencies), args),
+      runCommand(dependencies, context, () =>
+        startSession(dependencies.environment, callerOf(dependencies, context), args),
       ),
   });
 }

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { checkContext } from "../commands/set-context.js";
 import { runQuery } from "./run-command.js";
 import { contextOutput, idParameter } from "./schemas.js";
-import type { ToolDependencies } from "./tool-dependencies.js";
+import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
   campaign_id: idParameter("Campaign to work in (camp_…)"),
@@ -14,7 +14,7 @@ const input = z.strictObject({
 });
 
 /**
- * `set_context` (campaign.md §4.1): selects this MCP session's campaign, session and
+ * `set_context` (docs/campaign.md §4.1): selects this MCP session's campaign, session and
  * participant, used as defaults by the other tools.
  *
  * @param dependencies - the session's tool dependencies
@@ -25,12 +25,14 @@ export function setContextTool(dependencies: ToolDependencies): Tool {
     name: "set_context",
     title: "Set the working context",
     description:
-      "Selects the campaign (and optionally the session and the acting participant) that later calls of this connection default to. Replaces the whole context: omitted fields become null. Other connections are not affected. Returns the new context, the same as the context://current resource.",
+      "Selects the campaign (and optionally the session and the acting participant) that later calls of this connection default to. Replaces the whole context: omitted fields become null. Other connections are not affected. Returns the new context, the same as the context://current resource. Only the GM and players of a campaign may select it.",
     input,
     output: contextOutput,
     annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false },
-    handler: async (args) => {
-      const next = await runQuery(() => checkContext(dependencies.environment, args));
+    scope: "campaign:read",
+    handler: async (args, context) => {
+      const { actor } = callerOf(dependencies, context);
+      const next = await runQuery(() => checkContext(dependencies.environment, args, actor));
       if (dependencies.replaceContext(next)) dependencies.contextUpdated();
       return { context: next };
     },

@@ -1,5 +1,7 @@
+import type { ToolContext } from "@tabletop-mcp/kit";
 import type { Caller, CommandEnvironment } from "../commands/command-environment.js";
 import type { SessionContext } from "../domain/records.js";
+import type { ChangeAudience } from "../storage/campaign-store.js";
 
 /** What one MCP session's tools share: the process-wide environment and the session's context. */
 export interface ToolDependencies {
@@ -10,6 +12,8 @@ export interface ToolDependencies {
   replaceContext(next: SessionContext): boolean;
   /** Tells this session alone that `context://current` changed, if it subscribed. */
   contextUpdated(): void;
+  /** Tells the subscribers who may hear of them that these URIs changed. */
+  announce(changedUris: readonly string[], audience: ChangeAudience | undefined): void;
   /** The request id of the tool call being handled. */
   requestId(): string;
 }
@@ -18,8 +22,14 @@ export interface ToolDependencies {
  * The caller of the tool call being handled.
  *
  * @param dependencies - the session's tool dependencies
- * @returns its context and request id
+ * @param context - the tool call's context, which knows who is calling
+ * @returns its context, request id and subject
  */
-export function callerOf(dependencies: ToolDependencies): Caller {
-  return { context: dependencies.context(), requestId: dependencies.requestId() };
+export function callerOf(dependencies: ToolDependencies, context: ToolContext): Caller {
+  const { subject, name } = context.identity;
+  return {
+    context: dependencies.context(),
+    requestId: dependencies.requestId(),
+    actor: name === undefined ? { subject } : { subject, name },
+  };
 }

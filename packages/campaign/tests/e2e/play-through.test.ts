@@ -4,7 +4,7 @@ import { freshDatabase, STORE_KIND } from "../support/store-under-test.js";
 import { connectHttp, connectStdio, type HttpChild, SCRIPTED_ENTRY, spawnHttp } from "./harness.js";
 import { playWorkedSequence, WORKED_SEQUENCE_DICE } from "./worked-sequence.js";
 
-describe(`the worked sequence of campaign.md §9 on ${STORE_KIND}`, () => {
+describe(`the worked sequence of docs/campaign.md §9 on ${STORE_KIND}`, () => {
   let cleanup: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const step of cleanup.reverse()) await step();

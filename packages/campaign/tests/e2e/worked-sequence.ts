@@ -2,10 +2,10 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { expect } from "vitest";
 import { callError, callOk, readJson } from "./harness.js";
 
-/** The dice campaign.md §9 scripts: 8/5, then 5/8, then 6/6. */
+/** The dice docs/campaign.md §9 scripts: 8/5, then 5/8, then 6/6. */
 export const WORKED_SEQUENCE_DICE = "8,5,5,8,6,6";
 
-/** The event types of campaign.md §9, seq 1 to 18. */
+/** The event types of docs/campaign.md §9, seq 1 to 18. */
 export const WORKED_SEQUENCE_TYPES = [
   "SESSION_STARTED",
   "CHARACTER_PROFILE_PATCHED",
@@ -38,7 +38,7 @@ interface LoggedEvent {
 const experience = [{ source: "experience", value: 2 }];
 
 /**
- * Plays campaign.md §9 through a client whose server draws {@link WORKED_SEQUENCE_DICE},
+ * Plays docs/campaign.md §9 through a client whose server draws {@link WORKED_SEQUENCE_DICE},
  * asserting every step, then the final state, GM Fear and event log.
  */
 export async function playWorkedSequence(client: Client): Promise<void> {

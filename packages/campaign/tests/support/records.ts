@@ -39,6 +39,7 @@ export function noteEvent(sessionId: string, seq: number): SessionEvent {
     type: "NOTE_ADDED",
     request_id: "1",
     invocation_id: "inv_1",
+    actor: "local",
     payload_json: JSON.stringify({ text: `note ${seq}` }),
   };
 }

@@ -111,7 +111,7 @@ export class ChangeListener {
   private receive(payload: string): void {
     const notice = parseNotice(payload);
     if (notice && notice.origin !== this.options.origin) {
-      this.options.onChange({ kind: "changed", uris: notice.uris });
+      this.options.onChange({ kind: "changed", uris: notice.uris, audience: notice.audience });
     }
   }
 

@@ -1,17 +1,23 @@
+import type { ChangeAudience } from "../campaign-store.js";
+
 /** The PostgreSQL channel every replica listens on for committed changes. */
 export const CHANGE_CHANNEL = "tabletop_campaign";
 
 /**
  * PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. A write changes at most five
- * URIs of at most about 90 characters each, so a notice stays far below; this bound makes
- * sure of it.
+ * URIs of at most about 90 characters each, and its audience names one campaign, so a notice
+ * stays far below; this bound makes sure of it.
  */
 export const MAX_NOTICE_BYTES = 7_999;
 
-/** What a replica publishes on the channel: who wrote, and which URIs changed (never data). */
+/**
+ * What a replica publishes on the channel: who wrote, which URIs changed and who may hear of
+ * them (never data).
+ */
 export interface ChangeNotice {
   origin: string;
   uris: readonly string[];
+  audience?: ChangeAudience;
 }
 
 /**
@@ -20,12 +26,20 @@ export interface ChangeNotice {
  *
  * @param origin - the writing store
  * @param uris - the changed URIs
+ * @param audience - who may hear of them, if the write said
  * @returns the payloads, each under {@link MAX_NOTICE_BYTES}
  */
-export function changePayloads(origin: string, uris: readonly string[]): string[] {
+export function changePayloads(
+  origin: string,
+  uris: readonly string[],
+  audience?: ChangeAudience,
+): string[] {
   const payloads: string[] = [];
   let batch: string[] = [];
-  const encode = (list: readonly string[]) => JSON.stringify({ origin, uris: list });
+  const encode = (list: readonly string[]) =>
+    JSON.stringify(
+      audience === undefined ? { origin, uris: list } : { origin, uris: list, audience },
+    );
   for (const uri of uris) {
     const candidate = [...batch, uri];
     if (batch.length > 0 && Buffer.byteLength(encode(candidate)) > MAX_NOTICE_BYTES) {
@@ -53,8 +67,16 @@ export function parseNotice(payload: string): ChangeNotice | undefined {
     return undefined;
   }
   if (typeof value !== "object" || value === null) return undefined;
-  const { origin, uris } = value as Record<string, unknown>;
+  const { origin, uris, audience } = value as Record<string, unknown>;
   if (typeof origin !== "string" || !Array.isArray(uris)) return undefined;
   if (!uris.every((uri) => typeof uri === "string")) return undefined;
-  return { origin, uris: uris as string[] };
+  if (audience === undefined) return { origin, uris: uris as string[] };
+  if (!isAudience(audience)) return undefined;
+  return { origin, uris: uris as string[], audience };
+}
+
+function isAudience(value: unknown): value is ChangeAudience {
+  if (typeof value !== "object" || value === null) return false;
+  const { campaign_id, gm_only } = value as Record<string, unknown>;
+  return typeof campaign_id === "string" && typeof gm_only === "boolean";
 }

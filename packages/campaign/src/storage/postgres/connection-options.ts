@@ -1,6 +1,6 @@
 import type { ClientConfig, PoolConfig } from "pg";
 
-/** The pool size when none is given (scale.md §1). */
+/** The pool size when none is given (docs/campaign.md §10.1). */
 export const DEFAULT_POOL_SIZE = 10;
 
 /** How long a connection attempt may take before the call fails as unavailable. */

@@ -72,7 +72,7 @@ class PostgresCampaignStore implements CampaignStore {
       throw storeFailure(committing ? error.cause : error, committing, this.secrets);
     }
     // Only once committed: a write that rolls back announces nothing.
-    this.publisher.publish(written.changedUris);
+    this.publisher.publish(written.changedUris, written.audience);
     return written;
   }
 
@@ -118,10 +118,11 @@ class PostgresCampaignStore implements CampaignStore {
 
 /**
  * Connects to a PostgreSQL database with a pool and brings its schema up to date under an
- * advisory lock (scale.md §1). One store per process; several processes (replicas) may share
- * the database: writes inside one campaign are serialised by the campaign's row lock, each
- * committed write's URIs are announced with `pg_notify` (see {@link ChangePublisher}), and
- * {@link CampaignStore.watchExternalChanges} listens for the other replicas' notices.
+ * advisory lock (docs/campaign.md §10.1). One store per process; several processes (replicas)
+ * may share the database: writes inside one campaign are serialised by the campaign's row
+ * lock, each committed write's URIs and their audience are announced with `pg_notify` (see
+ * {@link ChangePublisher}), and {@link CampaignStore.watchExternalChanges} listens for the
+ * other replicas' notices.
  *
  * @param url - a libpq URL, `postgres://` or `postgresql://`
  * @param options - pool size and logger

@@ -1,10 +1,11 @@
 import type { Pool } from "pg";
 import { StorageError } from "../storage-error.js";
 import { SCHEMA } from "./migrations/0001-schema.js";
+import { ROLES } from "./migrations/0002-roles.js";
 import { runTransaction } from "./postgres-transaction.js";
 
 /** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
-const MIGRATIONS: readonly string[] = [SCHEMA];
+const MIGRATIONS: readonly string[] = [SCHEMA, ROLES];
 
 /** The newest schema version this code knows on PostgreSQL. */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;
@@ -21,9 +22,10 @@ const MIGRATION_LOCK = "8386658464824651632";
  * Each applied migration is a row of `campaign_schema_migrations`; the highest is the version.
  *
  * @param pool - the pool
+ * @param target - the version to stop at (an older one only to test the migrations)
  * @throws StorageError `SCHEMA_TOO_NEW` for a database written by a newer server
  */
-export async function migrate(pool: Pool): Promise<void> {
+export async function migrate(pool: Pool, target = POSTGRES_SCHEMA_VERSION): Promise<void> {
   await runTransaction(pool, async (statements) => {
     await statements.query({
       text: "SELECT pg_advisory_xact_lock($1::bigint)",
@@ -45,7 +47,7 @@ export async function migrate(pool: Pool): Promise<void> {
         `schema version ${current} is newer than supported ${POSTGRES_SCHEMA_VERSION}`,
       );
     }
-    for (let version = current + 1; version <= POSTGRES_SCHEMA_VERSION; version++) {
+    for (let version = current + 1; version <= target; version++) {
       await statements.query({ text: MIGRATIONS[version - 1] ?? "" });
       await statements.query({
         text: "INSERT INTO campaign_schema_migrations (version) VALUES ($1)",

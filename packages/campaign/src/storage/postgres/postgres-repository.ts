@@ -5,10 +5,12 @@ import type {
   CharacterSheet,
   CharacterState,
   Participant,
+  SeatInvite,
   Session,
   SessionEvent,
 } from "../../domain/records.js";
 import type {
+  CampaignPageRequest,
   CampaignRepository,
   EventPageRequest,
   LogTail,
@@ -92,7 +94,8 @@ export class PostgresCampaignRepository implements CampaignRepository {
     ]);
   }
 
-  async listCampaigns(page: PageRequest): Promise<Page<Campaign> | undefined> {
+  async listCampaigns(page: CampaignPageRequest): Promise<Page<Campaign> | undefined> {
+    if (page.visibleTo !== undefined) return this.listVisibleCampaigns(page.visibleTo, page);
     const after = page.afterId;
     if (after === undefined) {
       const rows = await this.rows<CampaignRow>("campaignsFirst", [page.limit + 1]);
@@ -103,6 +106,15 @@ export class PostgresCampaignRepository implements CampaignRepository {
       this.getCampaign(after),
     ]);
     return cursor ? toPage(rows, page.limit, campaignFromRow) : undefined;
+  }
+
+  async getOwner(campaignId: string): Promise<string | undefined> {
+    const [row] = await this.rows<{ owner: string }>("ownerOf", [campaignId]);
+    return row?.owner;
+  }
+
+  async recordOwner(campaignId: string, owner: string): Promise<void> {
+    await this.send("recordOwner", [campaignId, owner]);
   }
 
   async getParticipant(id: string): Promise<Participant | undefined> {
@@ -117,8 +129,43 @@ export class PostgresCampaignRepository implements CampaignRepository {
       participant.display_name,
       participant.role,
       participant.controller,
+      participant.user,
       participant.created_at,
       participant.updated_at,
+    ]);
+  }
+
+  async updateParticipant(participant: Participant): Promise<void> {
+    await this.send("updateParticipant", [
+      participant.id,
+      participant.display_name,
+      participant.role,
+      participant.controller,
+      participant.user,
+      participant.updated_at,
+    ]);
+  }
+
+  async findSeat(campaignId: string, subject: string): Promise<Participant | undefined> {
+    const [row] = await this.rows<ParticipantRow>("seat", [campaignId, subject]);
+    return row && participantFromRow(row);
+  }
+
+  async getInvite(participantId: string): Promise<SeatInvite | undefined> {
+    const [row] = await this.rows<SeatInvite>("inviteOf", [participantId]);
+    return row;
+  }
+
+  async putInvite(invite: SeatInvite): Promise<void> {
+    await this.send("putInvite", [
+      invite.participant_id,
+      invite.campaign_id,
+      invite.code_sha256,
+      invite.created_by,
+      invite.created_at,
+      invite.expires_at,
+      invite.used_by,
+      invite.used_at,
     ]);
   }
 
@@ -251,9 +298,11 @@ export class PostgresCampaignRepository implements CampaignRepository {
       event.seq,
       event.ts,
       event.type,
+      event.gm_only === true,
       event.request_id,
       event.invocation_id,
       event.participant_id ?? null,
+      event.actor,
       event.character_id ?? null,
       event.payload_json,
     ]);
@@ -271,15 +320,16 @@ export class PostgresCampaignRepository implements CampaignRepository {
     page: EventPageRequest,
   ): Promise<Page<SessionEvent> | undefined> {
     const before = page.beforeSeq;
+    const gmOnly = page.includeGmOnly === true;
     if (before === undefined) {
-      const rows = await this.rows<EventRow>("eventsNewest", [sessionId, page.limit + 1]);
+      const rows = await this.rows<EventRow>("eventsNewest", [sessionId, gmOnly, page.limit + 1]);
       return toPage(rows, page.limit, eventFromRow);
     }
     const [rows, cursor] = await Promise.all([
-      this.rows<EventRow>("eventsBefore", [sessionId, before, page.limit + 1]),
-      this.getEvent(sessionId, before),
+      this.rows<EventRow>("eventsBefore", [sessionId, gmOnly, before, page.limit + 1]),
+      this.rows("listedEventBySeq", [sessionId, gmOnly, before]),
     ]);
-    return cursor ? toPage(rows, page.limit, eventFromRow) : undefined;
+    return cursor.length > 0 ? toPage(rows, page.limit, eventFromRow) : undefined;
   }
 
   async hasOutcomeApplication(sessionId: string, rollSeq: number): Promise<boolean> {
@@ -306,6 +356,23 @@ export class PostgresCampaignRepository implements CampaignRepository {
     return (
       await this.db.query<Row & Record<string, unknown>>({ name, text: STATEMENTS[name], values })
     ).rows;
+  }
+
+  /** A page of the campaigns a subject may see; `undefined` when the cursor names none of them. */
+  private async listVisibleCampaigns(
+    subject: string,
+    page: PageRequest,
+  ): Promise<Page<Campaign> | undefined> {
+    const after = page.afterId;
+    if (after === undefined) {
+      const rows = await this.rows<CampaignRow>("visibleCampaignsFirst", [subject, page.limit + 1]);
+      return toPage(rows, page.limit, campaignFromRow);
+    }
+    const [rows, cursor] = await Promise.all([
+      this.rows<CampaignRow>("visibleCampaignsAfter", [subject, after, page.limit + 1]),
+      this.rows("visibleCampaign", [subject, after]),
+    ]);
+    return cursor.length > 0 ? toPage(rows, page.limit, campaignFromRow) : undefined;
   }
 
   /** A page of a campaign's list, or `undefined` when the cursor names none of its records. */

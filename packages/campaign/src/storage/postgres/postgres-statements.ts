@@ -5,11 +5,17 @@
 
 const CAMPAIGN = `id, name, gm_mode, theme_prompt, participant_count, character_count, gm_fear,
   created_at, updated_at`;
-const PARTICIPANT = "id, campaign_id, display_name, role, controller, created_at, updated_at";
+const PARTICIPANT = `id, campaign_id, display_name, role, controller, user_subject, created_at,
+  updated_at`;
 const CHARACTER = "id, campaign_id, name, kind, notes, controller, created_at, updated_at";
 const SESSION = "id, campaign_id, name, status, started_at, updated_at, ended_at";
-const EVENT = `session_id, seq, ts, type, request_id, invocation_id, participant_id,
-  character_id, payload_json`;
+const EVENT = `session_id, seq, ts, type, gm_only, request_id, invocation_id, participant_id,
+  actor, character_id, payload_json`;
+const INVITE = `participant_id, campaign_id, code_sha256, created_by, created_at, expires_at,
+  used_by, used_at`;
+/** The campaigns a subject owns or holds a seat in; `$1` is the subject. */
+const VISIBLE_TO_SUBJECT = `id IN (SELECT campaign_id FROM campaign_owners WHERE owner = $1
+  UNION SELECT campaign_id FROM participants WHERE user_subject = $1)`;
 
 /** The three lists of a campaign, in creation order, with and without a cursor. */
 function campaignList(table: string, columns: string) {
@@ -35,9 +41,28 @@ export const STATEMENTS = {
   campaignsAfter: `SELECT ${CAMPAIGN} FROM campaigns
     WHERE position > (SELECT position FROM campaigns WHERE id = $1)
     ORDER BY position LIMIT $2`,
+  visibleCampaignsFirst: `SELECT ${CAMPAIGN} FROM campaigns WHERE ${VISIBLE_TO_SUBJECT}
+    ORDER BY position LIMIT $2`,
+  visibleCampaignsAfter: `SELECT ${CAMPAIGN} FROM campaigns
+    WHERE ${VISIBLE_TO_SUBJECT}
+      AND position > (SELECT position FROM campaigns WHERE id = $2)
+    ORDER BY position LIMIT $3`,
+  visibleCampaign: `SELECT 1 FROM campaigns WHERE ${VISIBLE_TO_SUBJECT} AND id = $2`,
+  ownerOf: "SELECT owner FROM campaign_owners WHERE campaign_id = $1",
+  recordOwner: "INSERT INTO campaign_owners (campaign_id, owner) VALUES ($1, $2)",
 
   participantById: `SELECT ${PARTICIPANT} FROM participants WHERE id = $1`,
-  insertParticipant: `INSERT INTO participants (${PARTICIPANT}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+  insertParticipant: `INSERT INTO participants (${PARTICIPANT})
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+  updateParticipant: `UPDATE participants SET display_name = $2, role = $3, controller = $4,
+    user_subject = $5, updated_at = $6 WHERE id = $1`,
+  seat: `SELECT ${PARTICIPANT} FROM participants WHERE campaign_id = $1 AND user_subject = $2`,
+  inviteOf: `SELECT ${INVITE} FROM seat_invites WHERE participant_id = $1`,
+  putInvite: `INSERT INTO seat_invites (${INVITE}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    ON CONFLICT (participant_id) DO UPDATE SET campaign_id = EXCLUDED.campaign_id,
+      code_sha256 = EXCLUDED.code_sha256, created_by = EXCLUDED.created_by,
+      created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
+      used_by = EXCLUDED.used_by, used_at = EXCLUDED.used_at`,
   participants: campaignList("participants", PARTICIPANT),
 
   characterById: `SELECT ${CHARACTER} FROM characters WHERE id = $1`,
@@ -75,10 +100,13 @@ export const STATEMENTS = {
 
   logTail: `SELECT seq, ts FROM session_events WHERE session_id = $1 ORDER BY seq DESC LIMIT 1`,
   eventBySeq: `SELECT ${EVENT} FROM session_events WHERE session_id = $1 AND seq = $2`,
-  eventsNewest: `SELECT ${EVENT} FROM session_events WHERE session_id = $1
-    ORDER BY seq DESC LIMIT $2`,
-  eventsBefore: `SELECT ${EVENT} FROM session_events WHERE session_id = $1 AND seq < $2
-    ORDER BY seq DESC LIMIT $3`,
+  // $2 of these three says whether GM-only notes are listed.
+  listedEventBySeq: `SELECT 1 FROM session_events
+    WHERE session_id = $1 AND (NOT gm_only OR $2) AND seq = $3`,
+  eventsNewest: `SELECT ${EVENT} FROM session_events
+    WHERE session_id = $1 AND (NOT gm_only OR $2) ORDER BY seq DESC LIMIT $3`,
+  eventsBefore: `SELECT ${EVENT} FROM session_events
+    WHERE session_id = $1 AND (NOT gm_only OR $2) AND seq < $3 ORDER BY seq DESC LIMIT $4`,
   outcomeApplied: `SELECT 1 FROM outcome_applications WHERE session_id = $1 AND roll_seq = $2`,
   recordOutcome: `INSERT INTO outcome_applications (session_id, roll_seq, applied_at)
     VALUES ($1, $2, $3)`,
@@ -90,13 +118,13 @@ export const STATEMENTS = {
 } as const;
 
 /** The number of columns of a stored event. */
-const EVENT_COLUMN_COUNT = 9;
+const EVENT_COLUMN_COUNT = 11;
 
 /**
  * An insert of `count` events at once (the calls of one tool append one or two).
  *
  * @param count - how many events
- * @returns the statement, with nine parameters per event
+ * @returns the statement, with eleven parameters per event
  */
 export function insertEvents(count: number): string {
   const rows = Array.from({ length: count }, (_, row) => {

@@ -111,7 +111,7 @@ class SqliteCampaignStore implements CampaignStore {
       this.database.exec("SAVEPOINT unit");
       try {
         const written = await work(this.repository);
-        this.feed.record(written.changedUris);
+        this.feed.record(written.changedUris, written.audience);
         this.database.exec("RELEASE unit");
         return { written, committed };
       } catch (error) {
@@ -165,7 +165,7 @@ class SqliteCampaignStore implements CampaignStore {
 
 /**
  * Opens (creating it and its directories if needed) and migrates a campaign database on
- * SQLite, with WAL, synchronous commits and foreign keys (campaign.md §8). One store per
+ * SQLite, with WAL, synchronous commits and foreign keys (docs/campaign.md §8). One store per
  * process: every MCP session shares it. Writes that arrive together share one commit
  * ({@link WriteBatch}); each records the URIs it changed, so that stores of other processes on
  * the same file can watch them ({@link SqliteChangeFeed}).

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
-import type { ExternalChange } from "../campaign-store.js";
+import type { ChangeAudience, ExternalChange } from "../campaign-store.js";
 
 /** How often a store looks for commits of other processes sharing its file. */
 export const CHANGE_POLL_MS = 50;
@@ -15,6 +15,13 @@ interface ChangeRow {
   id: number;
   origin: string;
   uris_json: string;
+  audience_json: string | null;
+}
+
+function changeOf(row: ChangeRow): ExternalChange {
+  const uris = JSON.parse(row.uris_json) as string[];
+  if (row.audience_json === null) return { kind: "changed", uris };
+  return { kind: "changed", uris, audience: JSON.parse(row.audience_json) as ChangeAudience };
 }
 
 /**
@@ -27,7 +34,7 @@ interface ChangeRow {
  */
 export class SqliteChangeFeed {
   private readonly origin = randomBytes(8).toString("hex");
-  private readonly insert: Database.Statement<[string, string, number]>;
+  private readonly insert: Database.Statement<[string, string, string | null, number]>;
   private readonly prune: Database.Statement<[number]>;
   private readonly since: Database.Statement<[number], ChangeRow>;
   private readonly newest: Database.Statement<[], { id: number }>;
@@ -42,11 +49,12 @@ export class SqliteChangeFeed {
     private readonly now: () => number = Date.now,
   ) {
     this.insert = database.prepare(
-      "INSERT INTO resource_changes (origin, uris_json, changed_at) VALUES (?, ?, ?)",
+      `INSERT INTO resource_changes (origin, uris_json, audience_json, changed_at)
+       VALUES (?, ?, ?, ?)`,
     );
     this.prune = database.prepare("DELETE FROM resource_changes WHERE changed_at < ?");
     this.since = database.prepare(
-      "SELECT id, origin, uris_json FROM resource_changes WHERE id > ? ORDER BY id",
+      "SELECT id, origin, uris_json, audience_json FROM resource_changes WHERE id > ? ORDER BY id",
     );
     // The largest id ever handed out, even if its row was pruned since.
     this.newest = database.prepare(
@@ -58,10 +66,12 @@ export class SqliteChangeFeed {
    * Records, inside the open transaction, that a write changed these URIs.
    *
    * @param uris - the changed URIs; nothing is recorded for none
+   * @param audience - who may hear of them, if the write said
    */
-  record(uris: readonly string[]): void {
+  record(uris: readonly string[], audience?: ChangeAudience): void {
     if (uris.length === 0) return;
-    this.insert.run(this.origin, JSON.stringify(uris), this.now());
+    const audienceJson = audience === undefined ? null : JSON.stringify(audience);
+    this.insert.run(this.origin, JSON.stringify(uris), audienceJson, this.now());
     this.recorded += 1;
     if (this.recorded % PRUNE_EVERY === 0) this.prune.run(this.now() - RETENTION_MS);
   }
@@ -92,9 +102,7 @@ export class SqliteChangeFeed {
         return;
       }
       for (const row of rows) {
-        if (row.origin !== this.origin) {
-          listener({ kind: "changed", uris: JSON.parse(row.uris_json) as string[] });
-        }
+        if (row.origin !== this.origin) listener(changeOf(row));
       }
     };
     const timer = setInterval(() => {

@@ -1,7 +1,10 @@
 import type Database from "better-sqlite3";
 import { StorageError } from "../storage-error.js";
 
-/** The schema as of version 1 (campaign.md §8): the ranges of §2 are enforced by the database. */
+/**
+ * The schema as of version 1 (docs/campaign.md §8): the ranges of §2 are enforced by the
+ * database.
+ */
 const VERSION_1 = `
 CREATE TABLE campaigns (
   id TEXT PRIMARY KEY,
@@ -103,8 +106,45 @@ CREATE TABLE resource_changes (
 );
 `;
 
+/**
+ * Version 3: who may do what (docs/campaign.md §11). Each campaign's owner (campaigns made
+ * before are the process owner's, `local`), the subject linked to each participant (at most
+ * one seat per subject and campaign), the subject behind each event (`local` for events
+ * written before) and whether it is a GM-only note, invites to claim seats (codes kept as
+ * SHA-256 only), and who may hear of each recorded change.
+ */
+const VERSION_3 = `
+CREATE TABLE campaign_owners (
+  campaign_id TEXT PRIMARY KEY REFERENCES campaigns (id),
+  owner TEXT NOT NULL CHECK (length(owner) BETWEEN 1 AND 256)
+) WITHOUT ROWID;
+CREATE INDEX campaign_owners_by_owner ON campaign_owners (owner);
+INSERT INTO campaign_owners (campaign_id, owner) SELECT id, 'local' FROM campaigns;
+ALTER TABLE participants ADD COLUMN user_subject TEXT
+  CHECK (user_subject IS NULL OR length(user_subject) BETWEEN 1 AND 256);
+CREATE UNIQUE INDEX one_seat_per_user ON participants (campaign_id, user_subject);
+CREATE INDEX participants_by_user ON participants (user_subject);
+ALTER TABLE session_events ADD COLUMN actor TEXT NOT NULL DEFAULT 'local'
+  CHECK (length(actor) BETWEEN 1 AND 256);
+ALTER TABLE session_events ADD COLUMN gm_only INTEGER NOT NULL DEFAULT 0
+  CHECK (gm_only IN (0, 1));
+CREATE TABLE seat_invites (
+  participant_id TEXT PRIMARY KEY REFERENCES participants (id),
+  campaign_id TEXT NOT NULL REFERENCES campaigns (id),
+  code_sha256 TEXT NOT NULL CHECK (length(code_sha256) = 64),
+  created_by TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  used_by TEXT,
+  used_at TEXT,
+  CHECK ((used_by IS NULL) = (used_at IS NULL))
+) WITHOUT ROWID;
+ALTER TABLE resource_changes ADD COLUMN audience_json TEXT
+  CHECK (audience_json IS NULL OR json_valid(audience_json));
+`;
+
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */
-const MIGRATIONS: readonly string[] = [VERSION_1, VERSION_2];
+const MIGRATIONS: readonly string[] = [VERSION_1, VERSION_2, VERSION_3];
 
 /** The newest schema version this code knows. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -114,9 +154,10 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
  * records how far a database is.
  *
  * @param database - an open connection
+ * @param target - the version to stop at (an older one only to test the migrations)
  * @throws StorageError `SCHEMA_TOO_NEW` for a database written by a newer server
  */
-export function migrate(database: Database.Database): void {
+export function migrate(database: Database.Database, target = SCHEMA_VERSION): void {
   database
     .transaction(() => {
       const current = database.pragma("user_version", { simple: true }) as number;
@@ -126,7 +167,7 @@ export function migrate(database: Database.Database): void {
           `schema version ${current} is newer than supported ${SCHEMA_VERSION}`,
         );
       }
-      for (let version = current + 1; version <= SCHEMA_VERSION; version++) {
+      for (let version = current + 1; version <= target; version++) {
         database.exec(MIGRATIONS[version - 1] ?? "");
         database.pragma(`user_version = ${version}`);
       }

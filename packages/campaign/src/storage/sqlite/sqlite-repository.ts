@@ -6,10 +6,12 @@ import type {
   CharacterSheet,
   CharacterState,
   Participant,
+  SeatInvite,
   Session,
   SessionEvent,
 } from "../../domain/records.js";
 import type {
+  CampaignPageRequest,
   CampaignRepository,
   EventPageRequest,
   LogTail,
@@ -26,6 +28,7 @@ import {
   type ParticipantRow,
   type ProfileRow,
   participantFromRow,
+  participantRow,
   profileFromRow,
   type SessionRow,
   sessionFromRow,
@@ -42,12 +45,24 @@ interface OrderedList<Row> {
   after: Statement<(string | number)[], Row>;
 }
 
+/** Scopes a list to one campaign's records: its parameter is the campaign id. */
+const IN_CAMPAIGN = "campaign_id = ? AND ";
+
+/**
+ * Scopes the campaigns to those a subject owns or holds a seat in: its two parameters are the
+ * subject.
+ */
+const VISIBLE_TO_SUBJECT = `id IN (SELECT campaign_id FROM campaign_owners WHERE owner = ?
+  UNION SELECT campaign_id FROM participants WHERE user_subject = ?) AND `;
+
+/**
+ * @param scope - a condition ending in `AND `, whose parameters come first, or nothing
+ */
 function orderedList<Row>(
   database: Database.Database,
   table: string,
-  scoped: boolean,
+  scope = "",
 ): OrderedList<Row> {
-  const scope = scoped ? "campaign_id = ? AND " : "";
   return {
     position: database.prepare(`SELECT rowid FROM ${table} WHERE ${scope}id = ?`),
     after: database.prepare(
@@ -87,19 +102,44 @@ function campaignStatements(database: Database.Database) {
          gm_fear = @gm_fear, updated_at = @updated_at
        WHERE id = @id`,
     ),
-    list: orderedList<CampaignRow>(database, "campaigns", false),
+    list: orderedList<CampaignRow>(database, "campaigns"),
+    visible: orderedList<CampaignRow>(database, "campaigns", VISIBLE_TO_SUBJECT),
+    owner: database.prepare<[string], { owner: string }>(
+      "SELECT owner FROM campaign_owners WHERE campaign_id = ?",
+    ),
+    recordOwner: database.prepare<[string, string]>(
+      "INSERT INTO campaign_owners (campaign_id, owner) VALUES (?, ?)",
+    ),
   };
 }
 
 function participantStatements(database: Database.Database) {
   return {
     byId: database.prepare<[string], ParticipantRow>("SELECT * FROM participants WHERE id = ?"),
-    insert: database.prepare<[Participant]>(
-      `INSERT INTO participants (id, campaign_id, display_name, role, controller, created_at,
-         updated_at)
-       VALUES (@id, @campaign_id, @display_name, @role, @controller, @created_at, @updated_at)`,
+    insert: database.prepare<[ParticipantRow]>(
+      `INSERT INTO participants (id, campaign_id, display_name, role, controller, user_subject,
+         created_at, updated_at)
+       VALUES (@id, @campaign_id, @display_name, @role, @controller, @user_subject, @created_at,
+         @updated_at)`,
     ),
-    list: orderedList<ParticipantRow>(database, "participants", true),
+    update: database.prepare<[ParticipantRow]>(
+      `UPDATE participants SET display_name = @display_name, role = @role,
+         controller = @controller, user_subject = @user_subject, updated_at = @updated_at
+       WHERE id = @id`,
+    ),
+    seat: database.prepare<[string, string], ParticipantRow>(
+      "SELECT * FROM participants WHERE campaign_id = ? AND user_subject = ?",
+    ),
+    invite: database.prepare<[string], SeatInvite>(
+      "SELECT * FROM seat_invites WHERE participant_id = ?",
+    ),
+    putInvite: database.prepare<[SeatInvite]>(
+      `INSERT OR REPLACE INTO seat_invites (participant_id, campaign_id, code_sha256, created_by,
+         created_at, expires_at, used_by, used_at)
+       VALUES (@participant_id, @campaign_id, @code_sha256, @created_by, @created_at,
+         @expires_at, @used_by, @used_at)`,
+    ),
+    list: orderedList<ParticipantRow>(database, "participants", IN_CAMPAIGN),
   };
 }
 
@@ -116,7 +156,7 @@ function characterStatements(database: Database.Database) {
          controller = @controller, updated_at = @updated_at
        WHERE id = @id`,
     ),
-    list: orderedList<CharacterRow>(database, "characters", true),
+    list: orderedList<CharacterRow>(database, "characters", IN_CAMPAIGN),
     profile: database.prepare<[string], ProfileRow>(
       "SELECT * FROM character_profiles WHERE character_id = ?",
     ),
@@ -151,7 +191,7 @@ function sessionStatements(database: Database.Database) {
          ended_at = @ended_at
        WHERE id = @id`,
     ),
-    list: orderedList<SessionRow>(database, "sessions", true),
+    list: orderedList<SessionRow>(database, "sessions", IN_CAMPAIGN),
   };
 }
 
@@ -161,19 +201,24 @@ function eventStatements(database: Database.Database) {
       "SELECT seq, ts FROM session_events WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
     ),
     insert: database.prepare<[EventRow]>(
-      `INSERT INTO session_events (session_id, seq, ts, type, request_id, invocation_id,
-         participant_id, character_id, payload_json)
-       VALUES (@session_id, @seq, @ts, @type, @request_id, @invocation_id, @participant_id,
-         @character_id, @payload_json)`,
+      `INSERT INTO session_events (session_id, seq, ts, type, gm_only, request_id, invocation_id,
+         participant_id, actor, character_id, payload_json)
+       VALUES (@session_id, @seq, @ts, @type, @gm_only, @request_id, @invocation_id,
+         @participant_id, @actor, @character_id, @payload_json)`,
     ),
     bySeq: database.prepare<[string, number], EventRow>(
       "SELECT * FROM session_events WHERE session_id = ? AND seq = ?",
     ),
-    newest: database.prepare<[string, number], EventRow>(
-      "SELECT * FROM session_events WHERE session_id = ? ORDER BY seq DESC LIMIT ?",
+    // The last gm_only parameter is 1 to list GM-only notes too, 0 to leave them out.
+    listedBySeq: database.prepare<[string, number, number], EventRow>(
+      "SELECT * FROM session_events WHERE session_id = ? AND seq = ? AND gm_only <= ?",
     ),
-    before: database.prepare<[string, number, number], EventRow>(
-      `SELECT * FROM session_events WHERE session_id = ? AND seq < ?
+    newest: database.prepare<[string, number, number], EventRow>(
+      `SELECT * FROM session_events WHERE session_id = ? AND gm_only <= ?
+       ORDER BY seq DESC LIMIT ?`,
+    ),
+    before: database.prepare<[string, number, number, number], EventRow>(
+      `SELECT * FROM session_events WHERE session_id = ? AND seq < ? AND gm_only <= ?
        ORDER BY seq DESC LIMIT ?`,
     ),
     applied: database.prepare<[string, number], { found: number }>(
@@ -224,8 +269,18 @@ export class SqliteCampaignRepository implements CampaignRepository {
     this.campaigns.update.run(campaign);
   }
 
-  async listCampaigns(page: PageRequest): Promise<Page<Campaign> | undefined> {
-    return readPage(this.campaigns.list, [], page, campaignFromRow);
+  async listCampaigns(page: CampaignPageRequest): Promise<Page<Campaign> | undefined> {
+    const subject = page.visibleTo;
+    if (subject === undefined) return readPage(this.campaigns.list, [], page, campaignFromRow);
+    return readPage(this.campaigns.visible, [subject, subject], page, campaignFromRow);
+  }
+
+  async getOwner(campaignId: string): Promise<string | undefined> {
+    return this.campaigns.owner.get(campaignId)?.owner;
+  }
+
+  async recordOwner(campaignId: string, owner: string): Promise<void> {
+    this.campaigns.recordOwner.run(campaignId, owner);
   }
 
   async getParticipant(id: string): Promise<Participant | undefined> {
@@ -234,7 +289,24 @@ export class SqliteCampaignRepository implements CampaignRepository {
   }
 
   async insertParticipant(participant: Participant): Promise<void> {
-    this.participants.insert.run(participant);
+    this.participants.insert.run(participantRow(participant));
+  }
+
+  async updateParticipant(participant: Participant): Promise<void> {
+    this.participants.update.run(participantRow(participant));
+  }
+
+  async findSeat(campaignId: string, subject: string): Promise<Participant | undefined> {
+    const row = this.participants.seat.get(campaignId, subject);
+    return row && participantFromRow(row);
+  }
+
+  async getInvite(participantId: string): Promise<SeatInvite | undefined> {
+    return this.participants.invite.get(participantId);
+  }
+
+  async putInvite(invite: SeatInvite): Promise<void> {
+    this.participants.putInvite.run(invite);
   }
 
   async listParticipants(
@@ -319,6 +391,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
     for (const event of events) {
       this.events.insert.run({
         ...event,
+        gm_only: event.gm_only ? 1 : 0,
         participant_id: event.participant_id ?? null,
         character_id: event.character_id ?? null,
       });
@@ -334,12 +407,13 @@ export class SqliteCampaignRepository implements CampaignRepository {
     sessionId: string,
     page: EventPageRequest,
   ): Promise<Page<SessionEvent> | undefined> {
+    const gmOnly = page.includeGmOnly ? 1 : 0;
     let rows: EventRow[];
     if (page.beforeSeq === undefined) {
-      rows = this.events.newest.all(sessionId, page.limit + 1);
+      rows = this.events.newest.all(sessionId, gmOnly, page.limit + 1);
     } else {
-      if (!this.events.bySeq.get(sessionId, page.beforeSeq)) return undefined;
-      rows = this.events.before.all(sessionId, page.beforeSeq, page.limit + 1);
+      if (!this.events.listedBySeq.get(sessionId, page.beforeSeq, gmOnly)) return undefined;
+      rows = this.events.before.all(sessionId, page.beforeSeq, gmOnly, page.limit + 1);
     }
     return {
       items: rows.slice(0, page.limit).map(eventFromRow),

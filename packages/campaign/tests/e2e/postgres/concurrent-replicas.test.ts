@@ -55,7 +55,7 @@ function structuredOf(result: CallToolResult): Record<string, unknown> {
   return result.structuredContent as Record<string, unknown>;
 }
 
-describe("16 clients writing through 2 replicas to one campaign (scale.md §2, §6)", () => {
+describe("16 clients writing through 2 replicas to one campaign (docs/campaign.md §10.2, §10.4)", () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

@@ -9,7 +9,7 @@ import { startReplica } from "./replica-harness.js";
 const REPLICAS = 3;
 const ROUNDS = 3;
 
-describe("schema migrations on PostgreSQL (scale.md §1)", () => {
+describe("schema migrations on PostgreSQL (docs/campaign.md §10.1)", () => {
   it(`run once when ${REPLICAS} replicas start together on an empty database, ${ROUNDS} times`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const database = await newPostgresDatabase({ empty: true });

@@ -69,7 +69,7 @@ async function writeNotes(
   }
 }
 
-describe("PostgreSQL killed with SIGKILL and restarted on the same data directory (scale.md §2)", () => {
+describe("PostgreSQL killed with SIGKILL and restarted on the same data directory (docs/campaign.md §10.2)", () => {
   let server: PostgresServer;
   const replicas: HttpChild[] = [];
   afterAll(async () => {

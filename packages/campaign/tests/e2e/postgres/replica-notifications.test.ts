@@ -24,7 +24,7 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<vo
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
-describe("resources/updated across replicas through LISTEN/NOTIFY (scale.md §3)", () => {
+describe("resources/updated across replicas through LISTEN/NOTIFY (docs/campaign.md §10.3)", () => {
   let database: TestDatabase;
   let replicaA: HttpChild;
   let replicaB: HttpChild;
@@ -53,7 +53,7 @@ describe("resources/updated across replicas through LISTEN/NOTIFY (scale.md §3)
     await database.remove();
   });
 
-  it("publishes only URIs, in payloads under 8,000 bytes, for committed writes alone", async () => {
+  it("publishes only URIs and their audience, in payloads under 8,000 bytes, for committed writes alone", async () => {
     const payloads: string[] = [];
     admin.on("notification", (message) => payloads.push(message.payload ?? ""));
     await admin.query("LISTEN tabletop_campaign");
@@ -75,7 +75,8 @@ describe("resources/updated across replicas through LISTEN/NOTIFY (scale.md §3)
       ["campaigns://list", `campaign://${campaign.id}`],
     ]);
     for (const [index, notice] of notices.entries()) {
-      expect(Object.keys(notice).sort()).toEqual(["origin", "uris"]);
+      expect(Object.keys(notice).sort()).toEqual(["audience", "origin", "uris"]);
+      expect(notice.audience).toEqual({ campaign_id: campaign.id, gm_only: false });
       expect(Buffer.byteLength(payloads[index] ?? "")).toBeLessThan(8000);
       expect(payloads[index]).not.toContain("Secret Garden");
     }

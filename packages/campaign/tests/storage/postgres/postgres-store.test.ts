@@ -1,6 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { adjustGmFear } from "../../../src/commands/adjust-gm-fear.js";
+import { PROCESS_OWNER } from "../../../src/commands/command-environment.js";
 import { createCampaign } from "../../../src/commands/create-campaign.js";
 import { CampaignError } from "../../../src/domain/campaign-error.js";
 import { emptyContext } from "../../../src/domain/records.js";
@@ -11,16 +12,21 @@ import { StorageError } from "../../../src/storage/storage-error.js";
 import { runSql } from "../../support/sql.mjs";
 import { newPostgresDatabase } from "../../support/store-under-test.js";
 
-const caller = { context: emptyContext(), requestId: "1" };
+const caller = { context: emptyContext(), requestId: "1", actor: PROCESS_OWNER };
 
 describe("the PostgreSQL store's schema", () => {
   it("migrates an empty database and keeps its version as a row", async () => {
     const database = await newPostgresDatabase({ empty: true });
     const store = await openPostgresCampaignStore(database.location);
     await store.close();
-    const rows = await runSql(database.location, "SELECT version FROM campaign_schema_migrations");
+    const rows = await runSql(
+      database.location,
+      "SELECT version FROM campaign_schema_migrations ORDER BY version",
+    );
     await database.remove();
-    expect(rows).toEqual([{ version: POSTGRES_SCHEMA_VERSION }]);
+    expect(rows).toEqual(
+      Array.from({ length: POSTGRES_SCHEMA_VERSION }, (_, index) => ({ version: index + 1 })),
+    );
   });
 
   it("refuses a database written by a newer server", async () => {
@@ -61,6 +67,7 @@ describe("the PostgreSQL store's failures", () => {
       store,
       now: () => new Date(Date.UTC(2025, 0, 15)),
       newId: (prefix: string) => `${prefix}_1`,
+      newInviteCode: () => "a".repeat(32),
       rollDie: () => 1,
     };
     const campaign = (await createCampaign(environment, { name: "Held", gm_mode: "AI" })).value;

@@ -1,7 +1,7 @@
 /**
  * Migration 1: the campaign schema on PostgreSQL, the same tables and constraints as on SQLite
- * (campaign.md §8). Timestamps and JSON stay text so that they read back byte for byte as they
- * were written (json/jsonb would reformat them; traits keep their key order). `position`
+ * (docs/campaign.md §8). Timestamps and JSON stay text so that they read back byte for byte as
+ * they were written (json/jsonb would reformat them; traits keep their key order). `position`
  * gives the creation order that SQLite's rowid gives.
  */
 export const SCHEMA = `

@@ -1,0 +1,72 @@
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { openCampaignStore } from "../../../src/storage/sqlite/open-sqlite-store.js";
+import { migrate, SCHEMA_VERSION } from "../../../src/storage/sqlite/sqlite-migrations.js";
+import { temporaryDatabase } from "../../e2e/harness.js";
+import { campaignRecord, FIXTURE_TIME, sessionRecord } from "../../support/records.js";
+
+/** The version before campaigns had owners, seats and actors. */
+const BEFORE_ROLES = 2;
+
+describe("the SQLite migration to roles", () => {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
+
+  it("gives the process owner every existing campaign and event", async () => {
+    const file = temporaryDatabase();
+    cleanups.push(file.remove);
+    const old = new Database(file.path);
+    migrate(old, BEFORE_ROLES);
+    old
+      .prepare(
+        `INSERT INTO campaigns (id, name, gm_mode, theme_prompt, participant_count, character_count,
+         gm_fear, created_at, updated_at)
+       VALUES (@id, @name, @gm_mode, @theme_prompt, @participant_count, @character_count,
+         @gm_fear, @created_at, @updated_at)`,
+      )
+      .run(campaignRecord("camp_old"));
+    old
+      .prepare(
+        `INSERT INTO participants (id, campaign_id, display_name, role, controller, created_at, updated_at)
+       VALUES ('part_old', 'camp_old', 'Old seat', 'PLAYER', 'HUMAN', ?, ?)`,
+      )
+      .run(FIXTURE_TIME, FIXTURE_TIME);
+    const session = sessionRecord("sess_old", "camp_old");
+    old
+      .prepare(
+        `INSERT INTO sessions (id, campaign_id, name, status, started_at, updated_at)
+       VALUES (@id, @campaign_id, @name, @status, @started_at, @updated_at)`,
+      )
+      .run(session);
+    old
+      .prepare(
+        `INSERT INTO session_events (session_id, seq, ts, type, request_id, invocation_id, payload_json)
+       VALUES ('sess_old', 1, ?, 'SESSION_STARTED', '1', 'inv_1', '{"campaign_id":"camp_old"}')`,
+      )
+      .run(FIXTURE_TIME);
+    old.close();
+
+    const store = openCampaignStore(file.path);
+    const [owner, seat, page] = await store.read((repository) =>
+      Promise.all([
+        repository.getOwner("camp_old"),
+        repository.getParticipant("part_old"),
+        repository.listEvents("sess_old", { limit: 5 }),
+      ]),
+    );
+    await store.close();
+    const raw = new Database(file.path, { readonly: true });
+    const version = raw.pragma("user_version", { simple: true });
+    raw.close();
+
+    expect(version).toBe(SCHEMA_VERSION);
+    expect(owner).toBe("local");
+    expect(seat?.user).toBeNull();
+    expect(page?.items).toEqual([
+      expect.objectContaining({ seq: 1, actor: "local", type: "SESSION_STARTED" }),
+    ]);
+    expect(page?.items[0]).not.toHaveProperty("gm_only");
+  });
+});

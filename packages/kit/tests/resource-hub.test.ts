@@ -1,0 +1,101 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import { createKitServer, defineResource, ResourceHub, type UpdateFilter } from "../src/index.js";
+
+const NOTES = ["note://a", "note://b", "note://c"];
+
+/** A session of a server with three resources, subscribed to all, on a shared hub. */
+async function subscribedSession(hub: ResourceHub, filter?: UpdateFilter) {
+  const server = createKitServer(
+    {
+      name: "hub-test",
+      version: "1.0.0",
+      tools: [],
+      resources: NOTES.map((uri) =>
+        defineResource({
+          uri,
+          name: uri,
+          description: uri,
+          mimeType: "text/plain",
+          read: () => ({ text: uri }),
+        }),
+      ),
+    },
+    { hub },
+  );
+  if (filter) hub.restrict(server, filter);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "hub-test", version: "1.0.0" });
+  await client.connect(clientSide);
+  const heard: string[] = [];
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    heard.push(notification.params.uri);
+  });
+  for (const uri of NOTES) await client.subscribeResource({ uri });
+  return { client, heard };
+}
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe("ResourceHub filters", () => {
+  it("deliver to each session only the updates its filter admits, given their audience", async () => {
+    const hub = new ResourceHub();
+    const asked: [string, string | undefined][] = [];
+    const open = await subscribedSession(hub);
+    const restricted = await subscribedSession(hub, (uri, audience) => {
+      asked.push([uri, audience]);
+      return audience === "everyone";
+    });
+
+    hub.updated("note://a", "gm");
+    hub.updated("note://b", "everyone");
+    hub.updated("note://c");
+    await waitFor(() => open.heard.length === 3 && asked.length === 3);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(open.heard).toEqual(NOTES);
+    expect(restricted.heard).toEqual(["note://b"]);
+    expect(asked).toEqual([
+      ["note://a", "gm"],
+      ["note://b", "everyone"],
+      ["note://c", undefined],
+    ]);
+  });
+
+  it("keep a session's updates in announcement order when the filter answers late", async () => {
+    const hub = new ResourceHub();
+    const delays: Record<string, number> = { "note://a": 40, "note://b": 0, "note://c": 10 };
+    const session = await subscribedSession(
+      hub,
+      (uri) => new Promise((resolve) => setTimeout(() => resolve(true), delays[uri] ?? 0)),
+    );
+
+    for (const uri of NOTES) hub.updated(uri);
+    await waitFor(() => session.heard.length === 3);
+
+    expect(session.heard).toEqual(NOTES);
+  });
+
+  it("count a filter that fails as a no, and go on delivering", async () => {
+    const hub = new ResourceHub();
+    const session = await subscribedSession(hub, async (uri) => {
+      if (uri === "note://a") throw new Error("the check failed");
+      return true;
+    });
+
+    for (const uri of NOTES) hub.updated(uri);
+    await waitFor(() => session.heard.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(session.heard).toEqual(["note://b", "note://c"]);
+  });
+});
