@@ -110,9 +110,10 @@ export interface ChangeAudience {
 
 /**
  * What a write returns: its value, the resource URIs (without query) whose content it changed
- * and who may hear of them. The store publishes the URIs and audience in the same transaction,
- * so that other processes sharing the database learn of exactly the changes that were
- * committed. Without an audience, who may hear is worked out from each URI.
+ * and who may hear of them. The store publishes the URIs and audience only for a write that
+ * committed (SQLite in the write's own transaction, PostgreSQL right after its commit), so that
+ * other processes sharing the database learn of exactly the changes that were committed.
+ * Without an audience, who may hear is worked out from each URI.
  */
 export interface Written<Value> {
   value: Value;

@@ -55,7 +55,20 @@ export async function composeUp(
   const gatewayToken = randomBytes(32).toString("hex");
   await runChecked(
     command,
-    [...prefix, "-p", options.name, "-f", COMPOSE_FILE, "-f", override, "up", "-d", "--no-build"],
+    // Named: Podman Compose 1.0.3 knows no profiles and would start the `scale` ones too.
+    [
+      ...prefix,
+      "-p",
+      options.name,
+      "-f",
+      COMPOSE_FILE,
+      "-f",
+      override,
+      "up",
+      "-d",
+      "--no-build",
+      ...services,
+    ],
     {
       cwd: REPOSITORY_ROOT,
       env: cleanEnvironment({

@@ -1,6 +1,8 @@
+import { randomInt } from "node:crypto";
 import type { Client } from "pg";
 import type { ExternalChange } from "../campaign-store.js";
 import { CHANGE_CHANNEL, parseNotice } from "./change-notices.js";
+import { retryDelay } from "./retry-delay.js";
 
 /** How a listener reaches the database and reports what it hears. */
 export interface ChangeListenerOptions {
@@ -8,33 +10,46 @@ export interface ChangeListenerOptions {
   origin: string;
   /** Makes a new, unconnected client for listening. */
   connect: () => Client;
-  /** Receives other replicas' changes, and `missed` after the listener was cut off. */
+  /**
+   * Receives other replicas' changes, and `missed` after the listener was cut off or another
+   * replica went away (it may have committed writes it had not yet announced).
+   */
   onChange: (change: ExternalChange) => void;
   /** Told why listening stopped and when it will be tried again. */
   onInterrupted: (reason: string, retryInMs: number) => void;
 }
 
-/** How long the channel may stay quiet before its connection is checked. */
-const CHECK_QUIET_AFTER_MS = 5_000;
-const FIRST_RETRY_MS = 100;
-const LONGEST_RETRY_MS = 5_000;
+/** How often the listening connection is checked and the other replicas counted. */
+const CHECK_EVERY_MS = 2_000;
 
-function retryDelay(attempt: number): number {
-  const base = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
-  return Math.round(base * (0.8 + Math.random() * 0.4));
-}
+/**
+ * Every listening connection holds a session advisory lock (class, key) for as long as it
+ * lives: the replicas find each other in `pg_locks`, and a lock that disappears is a replica
+ * that went away. The class is the bytes of "tabl" read as an integer.
+ */
+const PRESENCE_LOCK_CLASS = 1_952_539_244;
+const STATEMENTS = {
+  announce: "SELECT pg_try_advisory_lock($1::integer, $2::integer)",
+  present: `SELECT objid::bigint AS key FROM pg_locks
+    WHERE locktype = 'advisory' AND classid = $1::oid AND objsubid = 2 AND granted
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+};
 
 /**
  * Listens on the change channel with a connection of its own and keeps listening: when the
- * connection is lost (the server restarted, the backend was terminated, a check of a quiet
+ * connection is lost (the server restarted, the backend was terminated, a check of the
  * connection failed) a new one is made, with back-off between attempts, and `missed` is
- * reported once listening resumes, since notices sent meanwhile are lost.
+ * reported once listening resumes, since notices sent meanwhile are lost. Replicas announce
+ * their writes just after committing them, so one that is killed in between leaves a change
+ * unannounced: the listener also reports `missed` when another replica's listening connection
+ * disappears.
  */
 export class ChangeListener {
   private stopped = false;
   /** The connected client, once it is connected (ending a client mid-connect never settles). */
   private client: Client | undefined;
-  private heard = false;
+  /** This listener's presence key, the same across reconnections. */
+  private readonly key = randomInt(1, 2 ** 31 - 1);
   private readonly running: Promise<void>;
   private wake: () => void = () => {};
 
@@ -69,9 +84,11 @@ export class ChangeListener {
         this.client = client;
         if (this.stopped) break;
         await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+        await client.query({ text: STATEMENTS.announce, values: [PRESENCE_LOCK_CLASS, this.key] });
+        const present = await this.presentKeys(client);
         if (interrupted) this.options.onChange({ kind: "missed" });
         attempt = 0;
-        const reason = await Promise.race([lost, this.whileHealthy(client)]);
+        const reason = await Promise.race([lost, this.whileHealthy(client, present)]);
         if (!this.stopped) this.options.onInterrupted(reason, retryDelay(attempt));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -92,24 +109,39 @@ export class ChangeListener {
   }
 
   private receive(payload: string): void {
-    this.heard = true;
     const notice = parseNotice(payload);
     if (notice && notice.origin !== this.options.origin) {
       this.options.onChange({ kind: "changed", uris: notice.uris, audience: notice.audience });
     }
   }
 
-  /** Resolves with a reason when a check of the quiet connection fails. */
-  private async whileHealthy(client: Client): Promise<string> {
+  /** The presence keys of every replica listening now, this one's included. */
+  private async presentKeys(client: Client): Promise<Set<string>> {
+    const { rows } = await client.query<{ key: string }>({
+      text: STATEMENTS.present,
+      values: [PRESENCE_LOCK_CLASS],
+    });
+    return new Set(rows.map((row) => row.key));
+  }
+
+  /**
+   * Checks the connection every few seconds, reporting `missed` when a replica that was
+   * listening is gone; resolves with a reason when a check fails.
+   */
+  private async whileHealthy(client: Client, present: Set<string>): Promise<string> {
+    let known = present;
     while (!this.stopped) {
-      this.heard = false;
-      await this.pause(CHECK_QUIET_AFTER_MS);
-      if (this.stopped || this.heard) continue;
+      await this.pause(CHECK_EVERY_MS);
+      // A connection that was lost meanwhile is no longer this listener's.
+      if (this.stopped || this.client !== client) break;
+      let now: Set<string>;
       try {
-        await client.query("SELECT 1");
+        now = await this.presentKeys(client);
       } catch (error) {
-        return `a check of the quiet connection failed: ${error instanceof Error ? error.message : String(error)}`;
+        return `a check of the connection failed: ${error instanceof Error ? error.message : String(error)}`;
       }
+      if ([...known].some((key) => !now.has(key))) this.options.onChange({ kind: "missed" });
+      known = now;
     }
     return "stopping";
   }

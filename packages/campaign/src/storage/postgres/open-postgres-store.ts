@@ -10,7 +10,8 @@ import type {
 import { StorageError } from "../storage-error.js";
 import { locationSecrets, maskLocation, redactSecrets } from "../store-location.js";
 import { ChangeListener } from "./change-listener.js";
-import { CHANGE_CHANNEL, changePayloads } from "./change-notices.js";
+import { CHANGE_CHANNEL } from "./change-notices.js";
+import { ChangePublisher } from "./change-publisher.js";
 import { clientConfig, DEFAULT_POOL_SIZE, poolConfig } from "./connection-options.js";
 import { storeFailure } from "./postgres-errors.js";
 import { migrate } from "./postgres-migrations.js";
@@ -26,38 +27,53 @@ export interface PostgresStoreOptions {
   logger?: Logger;
 }
 
-/** The PostgreSQL store: a pool, one transaction per write, a listener for other replicas. */
+/**
+ * The PostgreSQL store: a pool, one transaction per write, a publisher announcing committed
+ * writes to the other replicas and a listener for theirs.
+ */
 class PostgresCampaignStore implements CampaignStore {
   private readonly origin = randomBytes(8).toString("hex");
   private readonly listeners = new Set<(change: ExternalChange) => void>();
   private listener: ChangeListener | undefined;
+  private readonly publisher: ChangePublisher;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly url: string,
     private readonly secrets: readonly string[],
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.publisher = new ChangePublisher({
+      origin: this.origin,
+      send: async (payloads) => {
+        await pool.query({
+          name: "publishChanges",
+          text: STATEMENTS.publishChanges,
+          values: [CHANGE_CHANNEL, payloads],
+        });
+      },
+      onFailed: (reason, retryInMs) =>
+        logger.warn(
+          `announcing changes to other replicas failed (${redactSecrets(reason, secrets)}); trying again in ${retryInMs} ms`,
+        ),
+    });
+  }
 
   async write<Value>(
     work: (repository: CampaignRepository) => Promise<Written<Value>>,
   ): Promise<Written<Value>> {
+    let written: Written<Value>;
     try {
-      return await runTransaction(
-        this.pool,
-        (statements) => work(new PostgresCampaignRepository(statements)),
-        // Inside the transaction: a write that rolls back notifies nobody.
-        (written) =>
-          changePayloads(this.origin, written.changedUris, written.audience).map((payload) => ({
-            name: "notify",
-            text: STATEMENTS.notify,
-            values: [CHANGE_CHANNEL, payload],
-          })),
+      written = await runTransaction(this.pool, (statements) =>
+        work(new PostgresCampaignRepository(statements)),
       );
     } catch (error) {
       const committing = error instanceof CommitInterrupted;
       throw storeFailure(committing ? error.cause : error, committing, this.secrets);
     }
+    // Only once committed: a write that rolls back announces nothing.
+    this.publisher.publish(written.changedUris, written.audience);
+    return written;
   }
 
   async read<Result>(work: (repository: CampaignRepository) => Promise<Result>): Promise<Result> {
@@ -94,6 +110,7 @@ class PostgresCampaignStore implements CampaignStore {
   }
 
   async close(): Promise<void> {
+    await this.publisher.close();
     await this.listener?.stop();
     await this.pool.end();
   }
@@ -103,9 +120,9 @@ class PostgresCampaignStore implements CampaignStore {
  * Connects to a PostgreSQL database with a pool and brings its schema up to date under an
  * advisory lock (docs/campaign.md §10.1). One store per process; several processes (replicas)
  * may share the database: writes inside one campaign are serialised by the campaign's row
- * lock, each write publishes the URIs it changed and their audience with `pg_notify` in its
- * own transaction, and {@link CampaignStore.watchExternalChanges} listens for the other
- * replicas' notices.
+ * lock, each committed write's URIs and their audience are announced with `pg_notify` (see
+ * {@link ChangePublisher}), and {@link CampaignStore.watchExternalChanges} listens for the
+ * other replicas' notices.
  *
  * @param url - a libpq URL, `postgres://` or `postgresql://`
  * @param options - pool size and logger

@@ -110,7 +110,11 @@ export const STATEMENTS = {
   outcomeApplied: `SELECT 1 FROM outcome_applications WHERE session_id = $1 AND roll_seq = $2`,
   recordOutcome: `INSERT INTO outcome_applications (session_id, roll_seq, applied_at)
     VALUES ($1, $2, $3)`,
-  notify: "SELECT pg_notify($1, $2)",
+  // Committed writes' notices, in a transaction of their own that need not wait for the disk:
+  // a notice lost in a crash of the database is made good by the listeners, which announce
+  // every subscription once they are back.
+  publishChanges: `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, payload)
+    FROM unnest($2::text[]) AS payload`,
 } as const;
 
 /** The number of columns of a stored event. */

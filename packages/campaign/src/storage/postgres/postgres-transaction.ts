@@ -53,11 +53,41 @@ async function rollBack(client: PoolClient): Promise<void> {
   }
 }
 
+/**
+ * Makes the statements a transaction issues in one turn of the event loop leave in one write:
+ * the driver writes each statement on its own, and on a busy machine every write to the socket
+ * costs more than the statement does at the server. The connection's output is held from the
+ * first statement until the work in hand (the promise callbacks it set off included) is done.
+ *
+ * @param client - the transaction's connection
+ * @returns call before each statement
+ */
+function coalescingWrites(client: PoolClient): () => void {
+  let holding = false;
+  return () => {
+    if (holding) return;
+    holding = true;
+    client.connection.stream.cork();
+    setImmediate(() => {
+      holding = false;
+      client.connection.stream.uncork();
+    });
+  };
+}
+
 /** The statements of one transaction: those sent ahead are remembered for the COMMIT. */
-function transactionStatements(client: PoolClient, sent: Promise<unknown>[]): Statements {
+function transactionStatements(
+  client: PoolClient,
+  sent: Promise<unknown>[],
+  hold: () => void,
+): Statements {
   return {
-    query: (statement) => client.query(statement),
+    query: (statement) => {
+      hold();
+      return client.query(statement);
+    },
     send: (statement) => {
+      hold();
       const outcome = client.query(statement);
       // Awaited with the COMMIT; until then a failure must not count as unhandled.
       outcome.catch(() => undefined);
@@ -68,19 +98,19 @@ function transactionStatements(client: PoolClient, sent: Promise<unknown>[]): St
 }
 
 /**
- * Sends the closing statements and the COMMIT at once, then awaits them with the statements
- * sent before. When any of them failed, PostgreSQL answers the COMMIT of the aborted
+ * Sends the COMMIT right behind the statements sent before (they share a round trip), then
+ * awaits them all. When any of them failed, PostgreSQL answers the COMMIT of the aborted
  * transaction with a rollback.
  */
 async function commit(
   client: PoolClient,
   sent: readonly Promise<unknown>[],
-  closing: readonly Statement[],
+  hold: () => void,
 ): Promise<void> {
-  const pending = [...sent, ...closing.map((statement) => client.query(statement))];
+  hold();
   const committed = client.query("COMMIT");
   try {
-    await Promise.all(pending);
+    await Promise.all(sent);
   } catch (error) {
     await committed.catch(() => undefined);
     // Without an answer the COMMIT may still have been carried out.
@@ -111,29 +141,31 @@ function ignoreClientError(): void {
 }
 
 /**
- * Runs `work` in one transaction on a connection of the pool: `BEGIN`, the work, then the
- * closing statements with `COMMIT` (sent together with the work's last writes), or `ROLLBACK`
- * if anything throws. A connection that failed is dropped from the pool.
+ * Runs `work` in one transaction on a connection of the pool: `BEGIN`, the work, then `COMMIT`
+ * (sent together with the work's last writes), or `ROLLBACK` if anything throws. `BEGIN` is
+ * not awaited on its own: it leaves with the work's first statements, which the connection
+ * runs after it, so a transaction costs one round trip less. A connection that failed is
+ * dropped from the pool.
  *
  * @param pool - the pool (pipelining: statements sent together share a round trip)
  * @param work - the transaction's statements
- * @param closing - statements to run last, from what `work` returned
  * @returns what `work` returned, once committed
  * @throws what `work` threw; {@link CommitInterrupted} when the COMMIT may have been lost
  */
 export async function runTransaction<Result>(
   pool: Pool,
   work: (statements: Statements) => Promise<Result>,
-  closing: (result: Result) => readonly Statement[] = () => [],
 ): Promise<Result> {
   const client = await pool.connect();
   client.on("error", ignoreClientError);
   const sent: Promise<unknown>[] = [];
   let failure: unknown;
   try {
-    await client.query("BEGIN");
-    const result = await work(transactionStatements(client, sent));
-    await commit(client, sent, closing(result));
+    const hold = coalescingWrites(client);
+    const statements = transactionStatements(client, sent, hold);
+    await statements.send({ text: "BEGIN" });
+    const result = await work(statements);
+    await commit(client, sent, hold);
     return result;
   } catch (error) {
     failure = await firstCause(error, sent);

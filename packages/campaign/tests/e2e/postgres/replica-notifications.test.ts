@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newPostgresDatabase, type TestDatabase } from "../../support/store-under-test.js";
 import { callOk, connectHttp, type HttpChild } from "../harness.js";
-import { startReplica } from "./replica-harness.js";
+import { killReplica, startReplica } from "./replica-harness.js";
 
 function collectUpdates(client: Client): string[] {
   const uris: string[] = [];
@@ -118,5 +118,25 @@ describe("resources/updated across replicas through LISTEN/NOTIFY (docs/campaign
     await callOk(writer, "session_start", { campaign_id: campaign.id });
     await waitFor(() => updates.includes(sessionsUri));
     expect(updates).not.toContain(campaignUri);
+  });
+
+  it("announces every subscription once when another replica is killed, since it may have committed a write it never announced", async () => {
+    const doomed = await startReplica(database.location);
+    // A replica listens (and so counts as present) from its first client on.
+    const doomedClient = await connectHttp(doomed.url);
+    await doomedClient.listResources();
+    const campaign = await callOk(writer, "campaign_create", { name: "Lost", gm_mode: "AI" });
+    const campaignUri = `campaign://${campaign.id}`;
+    await watcher.subscribeResource({ uri: campaignUri });
+    // Long enough for B's listener to have counted the new replica among those present.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    updates.length = 0;
+
+    await killReplica(doomed);
+    await doomedClient.close().catch(() => undefined);
+    await waitFor(() => updates.includes(campaignUri));
+    await settle();
+
+    expect(updates.filter((uri) => uri === campaignUri)).toHaveLength(1);
   });
 });
