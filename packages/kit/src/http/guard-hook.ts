@@ -10,14 +10,18 @@ export const HEALTH_PATH = "/mcp/health";
 /**
  * Checks Host, Origin and the bearer token of every request before anything else runs, and
  * remembers who sent it (address and credentials) for admission and the health endpoint.
+ * The health endpoint and the `openPaths` (a server's extra routes) are reached without the
+ * token; they answer according to the credentials remembered.
  */
 export function installGuard(
   app: FastifyInstance,
   options: { allowedHosts: readonly string[]; authToken: string | undefined; logger: Logger },
+  openPaths: ReadonlySet<string> = new Set(),
 ): void {
   const guard = createRequestGuard(options.allowedHosts, options.authToken);
   app.addHook("onRequest", async (request, reply) => {
-    const requireToken = request.url.split("?")[0] !== HEALTH_PATH;
+    const path = request.url.split("?")[0] ?? "";
+    const requireToken = path !== HEALTH_PATH && !openPaths.has(path);
     const outcome = guard.check(request.headers, { requireToken });
     if (!outcome.refusal) {
       const address = peerAddress(request.socket.remoteAddress);

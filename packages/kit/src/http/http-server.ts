@@ -4,6 +4,7 @@ import type { InFlightRequests } from "../runtime/in-flight.js";
 import type { SessionRequest } from "../runtime/session-request.js";
 import { createApp } from "./create-app.js";
 import { installErrorHandlers } from "./error-handlers.js";
+import { type HttpRoute, registerExtraRoutes } from "./extra-routes.js";
 import { installGuard } from "./guard-hook.js";
 import { registerHealthRoute } from "./health-route.js";
 import type { HttpContext } from "./http-context.js";
@@ -21,6 +22,8 @@ export interface HttpOptions {
   createServer: (session: SessionRequest) => Server;
   /** Extra fields merged into the `/mcp/health` body for callers allowed its details. */
   health?: () => Record<string, unknown>;
+  /** `GET` routes beside the transport's, reached without the token (see {@link HttpRoute}). */
+  routes?: readonly HttpRoute[];
   name: string;
   version: string;
   host: string;
@@ -57,9 +60,11 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
   let draining = false;
   const context: HttpContext = { options, limits, sessions, accepting: () => !draining };
   const app = createApp(limits);
-  installGuard(app, options);
+  const routes = options.routes ?? [];
+  installGuard(app, options, new Set(routes.map((route) => route.path)));
   installErrorHandlers(app, options.logger);
   registerHealthRoute(app, context);
+  registerExtraRoutes(app, routes);
   registerStreamableRoutes(app, context);
   registerLegacySseRoutes(app, context);
 
