@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { identityOf, type RequestIdentity } from "./client-identity.js";
+import { JsonRpcCode, jsonRpcErrorBody } from "./json-rpc-error.js";
 
 /** What an extra route answers: a whole body, never streamed. */
 export interface HttpRouteAnswer {
@@ -21,6 +22,23 @@ export interface HttpRoute {
   /** An absolute path not used by the transport, e.g. `/status`; the query is ignored. */
   readonly path: string;
   handle(identity: RequestIdentity): HttpRouteAnswer | Promise<HttpRouteAnswer>;
+}
+
+/**
+ * The answer refusing a caller, in the JSON-RPC shape every HTTP error of the servers has;
+ * a 401 also asks for a bearer token (`WWW-Authenticate: Bearer`).
+ *
+ * @param status - 401 (no or wrong credentials) or 403 (credentials that do not suffice)
+ * @param message - what was refused and what would be accepted
+ * @returns the answer
+ */
+export function refusedRouteAnswer(status: 401 | 403, message: string): HttpRouteAnswer {
+  return {
+    status,
+    contentType: "application/json",
+    body: jsonRpcErrorBody(JsonRpcCode.serverError, message),
+    ...(status === 401 ? { headers: { "www-authenticate": "Bearer" } } : {}),
+  };
 }
 
 /**

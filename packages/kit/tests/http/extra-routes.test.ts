@@ -5,6 +5,7 @@ import {
   type HttpRoute,
   InFlightRequests,
   type RequestIdentity,
+  refusedRouteAnswer,
   serveHttp,
   silentLogger,
 } from "../../src/index.js";
@@ -93,5 +94,20 @@ describe("extra GET routes beside /mcp", () => {
     });
     expect(status).toBe(403);
     expect(seen).toEqual([]);
+  });
+});
+
+describe("refusedRouteAnswer", () => {
+  it("refuses in the JSON-RPC shape of every HTTP error, asking for a token on 401", () => {
+    const answer = refusedRouteAnswer(401, "Unauthorized: a token is needed");
+    expect(answer.status).toBe(401);
+    expect(answer.contentType).toBe("application/json");
+    expect(JSON.parse(answer.body)).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32000, message: "Unauthorized: a token is needed" },
+      id: null,
+    });
+    expect(answer.headers).toEqual({ "www-authenticate": "Bearer" });
+    expect(refusedRouteAnswer(403, "Forbidden").headers).toBeUndefined();
   });
 });
