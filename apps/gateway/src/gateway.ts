@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { type Logger, redact } from "@tabletop-mcp/kit";
+import { ADMIN_SCOPE } from "./auth/request-scopes.js";
 import { Catalog } from "./catalog/catalog.js";
 import { mergeInstructions } from "./catalog/instructions.js";
 import type { ConfigProblem, GatewayConfig, ServerEntry, Tier } from "./config/types.js";
@@ -379,6 +380,19 @@ export class Gateway implements SessionHost, UpstreamHost {
   /** Whole seconds since the gateway was built. */
   uptimeSeconds(): number {
     return Math.floor((Date.now() - this.startedAt) / 1000);
+  }
+
+  /**
+   * Every scope a request may need: `gateway:admin`, what each builtin declares and each
+   * entry's configured `scopes`.
+   */
+  scopes(): readonly string[] {
+    const scopes = [ADMIN_SCOPE];
+    for (const upstream of this.upstreams) {
+      const declared = upstream instanceof BuiltinUpstream ? upstream.declaredScopes() : [];
+      scopes.push(...(upstream.entry.scopes ?? declared));
+    }
+    return [...new Set(scopes)];
   }
 
   /** The `gateway://stats` document (docs/gateway.md §11). */

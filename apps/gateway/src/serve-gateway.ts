@@ -7,6 +7,7 @@ import {
   SessionRefusedError,
   type SessionRequest,
 } from "@tabletop-mcp/kit";
+import { ADMIN_SCOPE } from "./auth/request-scopes.js";
 import { configLine } from "./config/config-problems.js";
 import { configSecrets, environmentSecrets } from "./config/config-secrets.js";
 import { loadConfig } from "./config/load-config.js";
@@ -84,6 +85,8 @@ export async function prepareGateway(
     stopping: () => gateway.closeSessions(),
     close: () => gateway.close(),
     health: () => ({ upstreams: gateway.upstreamStats(), tools: gateway.toolStats() }),
+    scopes: gateway.scopes(),
+    healthScope: ADMIN_SCOPE,
     routes: statusRoutes(gateway, { defaultTier, readPage: readStatusPage }),
     listening: (url) => process.stderr.write(clientSnippet(url)),
   };

@@ -13,13 +13,19 @@ import {
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { limitAnswer } from "./answer-limit.js";
+import { identityFromAuthInfo } from "./auth/identity.js";
+import { declareRequestScopes, type ScopeOfRequest } from "./auth/request-scopes.js";
 import { offerToolCalls } from "./in-process/offered-tool-calls.js";
 import { type Logger, silentLogger } from "./logger.js";
 import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
 import { ResourceHub } from "./resource-hub.js";
 import { sharedSchemaValidator } from "./shared-schema-validator.js";
 import { checkAnswerLimit, DEFAULT_MAX_ANSWER_BYTES, type Tool, type ToolContext } from "./tool.js";
-import { setToolCallHandler, type ToolCallHandler } from "./tool-call-handler.js";
+import {
+  type ServerRequestExtra,
+  setToolCallHandler,
+  type ToolCallHandler,
+} from "./tool-call-handler.js";
 import { isJsonObject } from "./validation/describe-value.js";
 
 /** A whole server: its identity and its tools and resources. */
@@ -88,6 +94,7 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
   );
   registerTools(server, spec, hub, logger, options);
   if (hasResources) registerResources(server, spec, hub);
+  declareRequestScopes(server, scopeOfRequest(spec), scopesOf(spec));
   hub.attach(server);
   // Malformed messages from a client surface here; they are the client's mistake, not ours.
   server.onerror = (error) => logger.warn(`protocol error: ${error.message}`);
@@ -128,6 +135,7 @@ function registerTools(
       rawArguments: isJsonObject(params.arguments) ? params.arguments : {},
       signal: extra.signal,
       sessionId: extra.sessionId,
+      identity: identityFromAuthInfo(extra.authInfo),
       logger,
       resourceUpdated: (uri) => hub.updated(uri),
       resourceListChanged: () => hub.listChanged(),
@@ -171,7 +179,7 @@ function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): 
   const fixed = new Map((spec.resources ?? []).map((resource) => [resource.uri, resource]));
   const templates = spec.resourceTemplates ?? [];
   server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
-    const context: ResourceContext = { sessionId: extra.sessionId, signal: extra.signal };
+    const context = resourceContext(extra);
     const resources: ResourceListing[] = [...fixed.values()].map(fixedListing);
     for (const template of templates) {
       if (template.spec.list) resources.push(...(await template.spec.list(context)));
@@ -183,7 +191,7 @@ function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): 
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const { uri } = request.params;
-    const context: ResourceContext = { sessionId: extra.sessionId, signal: extra.signal };
+    const context = resourceContext(extra);
     const contents = await readResource(uri, fixed, templates, context);
     if (!contents) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
     return { contents: [{ uri, ...contents }] };
@@ -196,6 +204,44 @@ function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): 
     hub.unsubscribe(request.params.uri, server);
     return {};
   });
+}
+
+function resourceContext(extra: ServerRequestExtra): ResourceContext {
+  return {
+    sessionId: extra.sessionId,
+    signal: extra.signal,
+    identity: identityFromAuthInfo(extra.authInfo),
+  };
+}
+
+/** Every scope the server's tools and resources name, in order of appearance. */
+function scopesOf(spec: ServerSpec): string[] {
+  const named = [
+    ...spec.tools.map((tool) => tool.scope),
+    ...(spec.resources ?? []).map((resource) => resource.scope),
+    ...(spec.resourceTemplates ?? []).map((template) => template.spec.scope),
+  ];
+  return [...new Set(named.filter((scope) => scope !== undefined))];
+}
+
+/** The scope each tool call and resource read or subscription of a server needs. */
+function scopeOfRequest(spec: ServerSpec): ScopeOfRequest {
+  const tools = new Map(spec.tools.map((tool) => [tool.name, tool.scope]));
+  const fixed = new Map((spec.resources ?? []).map((resource) => [resource.uri, resource.scope]));
+  const templates = spec.resourceTemplates ?? [];
+  const scopeOf = (method: string, params: Readonly<Record<string, unknown>>) => {
+    if (method === "tools/call") {
+      return typeof params.name === "string" ? tools.get(params.name) : undefined;
+    }
+    const uri = params.uri;
+    if (typeof uri !== "string") return undefined;
+    if (fixed.has(uri)) return fixed.get(uri);
+    return templates.find((template) => template.match(uri) !== undefined)?.spec.scope;
+  };
+  return (method, params) => {
+    const scope = scopeOf(method, params);
+    return scope === undefined ? [] : [scope];
+  };
 }
 
 async function readResource(

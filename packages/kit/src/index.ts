@@ -6,6 +6,19 @@ export {
   defineAppView,
   linkAppViews,
 } from "./app-view.js";
+export {
+  type CallerIdentity,
+  identityFromAuthInfo,
+  LOCAL_IDENTITY,
+} from "./auth/identity.js";
+export { discoverIssuer, type IssuerMetadata } from "./auth/issuer-metadata.js";
+export {
+  declaredScopes,
+  declareRequestScopes,
+  type ScopeOfRequest,
+  scopesNeeded,
+} from "./auth/request-scopes.js";
+export { ALL_SCOPES, grantsScope, SCOPES, type Scope } from "./auth/scopes.js";
 export type {
   CommonOptions,
   ExtraFlag,

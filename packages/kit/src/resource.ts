@@ -3,11 +3,14 @@ import type {
   Resource as ResourceListing,
   ResourceTemplate as TemplateListing,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { CallerIdentity } from "./auth/identity.js";
 
 /** What a resource reader can use. */
 export interface ResourceContext {
   readonly sessionId: string | undefined;
   readonly signal: AbortSignal;
+  /** Who is reading: the token's subject over HTTP with auth, `local` over stdio or without. */
+  readonly identity: CallerIdentity;
 }
 
 /** The contents of one read: text in the declared MIME type. */
@@ -23,6 +26,8 @@ export interface ResourceSpec {
   title?: string;
   description: string;
   mimeType: string;
+  /** The scope a token must grant to read or subscribe to it (token table and OAuth modes). */
+  scope?: string;
   read(context: ResourceContext): ResourceText | Promise<ResourceText>;
 }
 
@@ -33,6 +38,8 @@ export interface ResourceTemplateSpec {
   title?: string;
   description: string;
   mimeType: string;
+  /** The scope a token must grant to read or subscribe to these (token table and OAuth modes). */
+  scope?: string;
   /** The concrete resources of this template to show in `resources/list`, if any. */
   list?(context: ResourceContext): ResourceListing[] | Promise<ResourceListing[]>;
   /** Reads one resource; `undefined` when nothing exists at that URI. */

@@ -4,6 +4,8 @@ import type {
   Tool as ToolListing,
 } from "@modelcontextprotocol/sdk/types.js";
 import type * as z from "zod";
+import type { CallerIdentity } from "./auth/identity.js";
+import { isScopeToken } from "./auth/scopes.js";
 import { type CrossFieldRule, checkCrossFieldRules, inDeclaredOrder } from "./cross-field-rules.js";
 import { InvalidParametersError, type ParameterProblem, ToolError } from "./errors.js";
 import type { Logger } from "./logger.js";
@@ -27,6 +29,8 @@ export interface ToolContext {
   readonly rawArguments: Readonly<Record<string, unknown>>;
   /** The MCP session the call came in on, when the transport has one. */
   readonly sessionId: string | undefined;
+  /** Who is calling: the token's subject over HTTP with auth, `local` over stdio or without. */
+  readonly identity: CallerIdentity;
   /** Announces that a resource changed: subscribed sessions get `notifications/resources/updated`. */
   resourceUpdated(uri: string): void;
   /** Announces that the list of resources changed, to every session of this process. */
@@ -55,6 +59,12 @@ export interface ToolSpec<Input extends z.ZodType, Output extends z.ZodType> {
   /** The success shape; the kit adds the error shape to the advertised `outputSchema`. */
   output: Output;
   annotations: ToolHints;
+  /**
+   * The scope a token must grant to call the tool (token table and OAuth modes), e.g.
+   * `tabletop:play`. The kit adds `Requires scope: X` as the description's last line and
+   * `_meta["tabletop/scope"]` to the listing.
+   */
+  scope?: string;
   /** The message of an unexpected failure; defaults to `Internal error while running NAME`. */
   internalErrorMessage?: string;
   /**
@@ -83,6 +93,11 @@ export interface Tool {
   readonly name: string;
   /** The entry for `tools/list`. */
   readonly listing: ToolListing;
+  /**
+   * The scope a token must grant to call it (see {@link ToolSpec.scope}); a required key, so
+   * that a wrapper that rebuilds a tool cannot drop it without the compiler noticing.
+   */
+  readonly scope: string | undefined;
   /**
    * The largest answer the tool sends (see {@link ToolSpec.maxAnswerBytes}). Required, so that a
    * wrapper that rebuilds a tool cannot drop a raised limit without the compiler noticing.
@@ -145,12 +160,15 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
 ): Tool {
   if (!TOOL_NAME.test(spec.name)) throw new Error(`Invalid tool name: ${spec.name}`);
   checkAnswerLimit(spec.name, spec.maxAnswerBytes);
+  if (spec.scope !== undefined && !isScopeToken(spec.scope)) {
+    throw new Error(`Invalid scope of ${spec.name}: ${JSON.stringify(spec.scope)}`);
+  }
   const inputSchema = cachedJsonSchema(spec.input, "input");
   const outputSchema = cachedJsonSchema(spec.output, "output");
   const listing: ToolListing = {
     name: spec.name,
     title: spec.title,
-    description: spec.description,
+    description: withScopeLine(spec.description, spec.scope),
     inputSchema: inputSchema as ToolListing["inputSchema"],
     outputSchema: { type: "object", anyOf: [outputSchema, ERROR_OUTPUT_SCHEMA] },
     annotations: {
@@ -158,13 +176,23 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
       ...spec.annotations,
       openWorldHint: false,
     } satisfies ToolAnnotations,
+    ...(spec.scope !== undefined ? { _meta: { [SCOPE_META_KEY]: spec.scope } } : {}),
   };
   return {
     name: spec.name,
     listing,
+    scope: spec.scope,
     maxAnswerBytes: spec.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     call: (rawArguments, context) => callTool(spec, inputSchema, rawArguments, context),
   };
+}
+
+/** The listing `_meta` key naming the scope a tool needs. */
+export const SCOPE_META_KEY = "tabletop/scope";
+
+/** A description whose last line names the scope, so that a model reading it knows. */
+function withScopeLine(description: string, scope: string | undefined): string {
+  return scope === undefined ? description : `${description}\n\nRequires scope: ${scope}`;
 }
 
 /**

@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { composeRemove, composeUnavailable, composeUp, upstreamStates } from "./helpers/compose.js";
+import {
+  composeRemove,
+  composeUnavailable,
+  composeUp,
+  gatewayHealth,
+  upstreamStates,
+} from "./helpers/compose.js";
 import {
   buildImages,
   findContainerEngine,
@@ -37,6 +43,11 @@ const WORLD_FIXTURE = join(REPOSITORY_ROOT, "packages/world/tests/fixtures/locke
 /** The uid of the `node` user in the official Node.js images, which these images run as. */
 const NODE_USER_UID = 1000;
 const IN_CI = process.env.CI !== undefined && process.env.CI !== "";
+/**
+ * The images bind every interface, so they start only with auth or with this, as their docs
+ * show it: without auth, behind a port published on loopback only (as every test here does).
+ */
+const OPEN_ON_LOOPBACK = { MCP_ALLOW_UNAUTHENTICATED: "1" };
 
 const availability = await findContainerEngine();
 const engineName = availability.name;
@@ -100,8 +111,12 @@ function healthStatusWithHost(url: URL, host: string): Promise<number> {
   });
 }
 
-async function withClient(url: URL, use: (client: Client) => Promise<void>): Promise<void> {
-  const client = await connectHttp(url);
+async function withClient(
+  url: URL,
+  use: (client: Client) => Promise<void>,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const client = await connectHttp(url, headers);
   try {
     await use(client);
   } finally {
@@ -157,7 +172,8 @@ describe.skipIf(engineSkip !== undefined)(
       "$target: runs as the unprivileged node user, passes its HEALTHCHECK and answers MCP",
       async ({ target, port, check }) => {
         const volumes = target === "world" ? [`${world}:/world:ro`] : [];
-        await withContainer({ image: imageName(target), port, volumes }, async (container) => {
+        const options = { image: imageName(target), port, volumes, environment: OPEN_ON_LOOPBACK };
+        await withContainer(options, async (container) => {
           expect(await userId(container.id, "node")).toBe(NODE_USER_UID);
           // Real, effective, saved and filesystem uid of the server, the container's process 1.
           expect(await mainProcessUserIds(container.id)).toEqual(Array(4).fill(NODE_USER_UID));
@@ -169,7 +185,12 @@ describe.skipIf(engineSkip !== undefined)(
 
     it("campaign: a campaign outlives a restart of its container and the container itself", async () => {
       const volume = `tabletop-verify-campaign-${process.pid}`;
-      const options = { image: imageName("campaign"), port: 8083, volumes: [`${volume}:/data`] };
+      const options = {
+        image: imageName("campaign"),
+        port: 8083,
+        volumes: [`${volume}:/data`],
+        environment: OPEN_ON_LOOPBACK,
+      };
       try {
         let id = "";
         await withContainer(options, async (container) => {
@@ -201,11 +222,31 @@ describe.skipIf(engineSkip !== undefined)(
       const options = {
         image: imageName("dice"),
         port: 8081,
-        environment: { MCP_ALLOWED_HOSTS: "dice" },
+        environment: { MCP_ALLOWED_HOSTS: "dice", ...OPEN_ON_LOOPBACK },
       };
       await withContainer(options, async (container) => {
         expect(await healthStatusWithHost(container.url, "dice:8081")).toBe(200);
         expect(await healthStatusWithHost(container.url, "elsewhere:8081")).toBe(403);
+      });
+    });
+
+    it("dice: refuses to start without auth, and with a token serves only its holders", async () => {
+      const open = await tryEngine(["run", "--rm", imageName("dice")]);
+      expect(open.code).toBe(2);
+      expect(open.stderr).toContain(
+        "tabletop-dice: refusing to serve 0.0.0.0 without auth: add --auth-token T, --auth-tokens FILE or --auth-issuer URL, or --allow-unauthenticated (MCP_ALLOW_UNAUTHENTICATED=1) to serve it open",
+      );
+      const token = "image-test-token-0123456789";
+      const options = {
+        image: imageName("dice"),
+        port: 8081,
+        environment: { MCP_AUTH_TOKEN: token },
+      };
+      await withContainer(options, async (container) => {
+        await expect(connectHttp(container.url)).rejects.toThrow(
+          /Unauthorized: a valid bearer token is required/,
+        );
+        await withClient(container.url, checkDice, { authorization: `Bearer ${token}` });
       });
     });
 
@@ -223,10 +264,24 @@ describe.skipIf(engineSkip !== undefined)(
             gatewayPort: await freePort(),
             scratch,
           });
+          const { gatewayUrl, gatewayToken } = project;
           await expect
-            .poll(() => upstreamStates(project.gatewayUrl), { timeout: 90_000, interval: 500 })
+            .poll(() => upstreamStates(gatewayUrl, gatewayToken), {
+              timeout: 90_000,
+              interval: 500,
+            })
             .toEqual({ dice: "ready", duality: "ready", campaign: "ready", world: "ready" });
-          await withClient(project.gatewayUrl, checkGateway({ worldFile: WORLD_FIXTURE }));
+          // Without the token, or with another, the health check learns the status and no more.
+          expect(await gatewayHealth(gatewayUrl)).toEqual({ status: "ok" });
+          expect(await gatewayHealth(gatewayUrl, "not-the-gateway-token")).toEqual({
+            status: "ok",
+          });
+          await expect(connectHttp(gatewayUrl)).rejects.toThrow(
+            /Unauthorized: a valid bearer token is required/,
+          );
+          await withClient(gatewayUrl, checkGateway({ worldFile: WORLD_FIXTURE }), {
+            authorization: `Bearer ${gatewayToken}`,
+          });
         } finally {
           await composeRemove(name);
         }

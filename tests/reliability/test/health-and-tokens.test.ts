@@ -58,7 +58,7 @@ describe.each(serverCommands().map((server) => [server.name, server] as const))(
       async () => {
         const running = await startHttpCommand(
           server.entry,
-          [...server.args, "--host", "0.0.0.0"],
+          [...server.args, "--host", "0.0.0.0", "--allow-unauthenticated"],
           server.env,
         );
         try {

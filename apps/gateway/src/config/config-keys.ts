@@ -1,7 +1,7 @@
 /** The keys of a server entry that only one kind of server takes, by kind. */
 export const KIND_KEYS = {
   stdio: ["command", "args", "env", "cwd", "per_session", "max_sessions", "max_line_bytes"],
-  http: ["url", "headers"],
+  http: ["url", "headers", "auth"],
   builtin: ["builtin", "options"],
 } as const;
 
@@ -19,6 +19,8 @@ export const COMMON_KEYS = [
   "startup_timeout_ms",
   "rate_limit_ms",
   "tiers",
+  "scopes",
+  "trusted",
 ] as const;
 
 /** The keys of the `gateway` object. */

@@ -10,9 +10,9 @@ const SCHEME_AND_CREDENTIAL = /^[A-Za-z][\w-]*\s+(\S.*)$/s;
 
 /**
  * The values of a config that must never be shown: every `headers` and `env` value (and the
- * credential part of `Scheme credential` headers), the userinfo and query values of every URL
- * (upstream URLs and URL arguments), and each argument given to a credential flag
- * (`--token VALUE`, `--api-key=VALUE`).
+ * credential part of `Scheme credential` headers), every `auth.client_secret`, the userinfo
+ * and query values of every URL (upstream URLs and URL arguments), and each argument given to
+ * a credential flag (`--token VALUE`, `--api-key=VALUE`).
  *
  * @param config - the effective config, `${NAME}` already expanded
  * @returns the secret values (unordered, possibly repeated)
@@ -23,6 +23,7 @@ export function configSecrets(config: GatewayConfig): string[] {
     if (entry.kind === "http") {
       secrets.push(...urlSecrets(entry.url));
       secrets.push(...headerSecrets(entry.headers));
+      if (entry.auth) secrets.push(entry.auth.clientSecret);
     } else if (entry.kind === "stdio") {
       secrets.push(...Object.values(entry.env));
       secrets.push(...argumentSecrets(entry.args));

@@ -103,7 +103,13 @@ function effectiveEntry(entry: KindOutput, context: EntrySchemaContext): ParsedE
     };
   }
   if (entry.kind === "http") {
-    return { ...commonEntry(entry, 0), kind: "http", url: entry.url, headers: entry.headers ?? {} };
+    return {
+      ...commonEntry(entry, 0),
+      kind: "http",
+      url: entry.url,
+      headers: entry.headers ?? {},
+      auth: entry.auth,
+    };
   }
   return {
     ...commonEntry(entry, 0),
@@ -131,5 +137,7 @@ function commonEntry(entry: CommonKeys, defaultRateLimitMs: number): Omit<Common
     startupTimeoutMs: entry.startup_timeout_ms ?? 30_000,
     rateLimitMs: entry.rate_limit_ms ?? defaultRateLimitMs,
     tiers: entry.tiers ?? {},
+    scopes: entry.scopes,
+    trusted: entry.trusted ?? false,
   };
 }

@@ -92,6 +92,21 @@ export function expandedString(env: Environment, error: string) {
 }
 
 /**
+ * An http:// or https:// URL, its `${NAME}` references expanded.
+ *
+ * @param env - the gateway's environment
+ */
+export function expandedHttpUrl(env: Environment) {
+  return expandedString(env, "must be a string").pipe(
+    z.string().refine(isHttpUrl, { error: "must be an http:// or https:// URL" }),
+  );
+}
+
+function isHttpUrl(text: string): boolean {
+  return URL.canParse(text) && ["http:", "https:"].includes(new URL(text).protocol);
+}
+
+/**
  * An object of strings (`env`, `headers`), each value expanded.
  *
  * @param env - the gateway's environment

@@ -4,6 +4,7 @@ import { type EntryKind, KIND_KEYS } from "./config-keys.js";
 import {
   absent,
   type Environment,
+  expandedHttpUrl,
   expandedString,
   expandedStringMap,
   expandInto,
@@ -13,6 +14,7 @@ import {
   trueOrFalse,
 } from "./field-schemas.js";
 import { BUILTIN_NAMES, type BuiltinName } from "./types.js";
+import { ACCESS_SHAPE, clientCredentialsSchema } from "./upstream-auth.js";
 
 const PREFIX_PATTERN = /^[a-zA-Z0-9_-]{1,32}$/;
 /** Bounds and default of `max_line_bytes`: a stdio server's longest stdout line. */
@@ -70,6 +72,7 @@ const COMMON_SHAPE = {
   startup_timeout_ms: integerIn(1000, 300_000).optional(),
   rate_limit_ms: integerIn(0, 60_000).optional(),
   tiers: z.record(z.string(), tierName, { error: "must be an object" }).optional(),
+  ...ACCESS_SHAPE,
 };
 
 /** The common keys as the schema gives them. */
@@ -97,10 +100,6 @@ function maxSessionsRule(entry: Record<string, unknown>, context: z.RefinementCt
     path: ["max_sessions"],
     message: 'only applies with "per_session": true',
   });
-}
-
-function isHttpUrl(text: string): boolean {
-  return URL.canParse(text) && ["http:", "https:"].includes(new URL(text).protocol);
 }
 
 /**
@@ -142,10 +141,9 @@ export function stdioSchema(env: Environment) {
  */
 export function httpSchema(env: Environment) {
   const httpKeys = {
-    url: expandedString(env, "must be a string").pipe(
-      z.string().refine(isHttpUrl, { error: "must be an http:// or https:// URL" }),
-    ),
+    url: expandedHttpUrl(env),
     headers: expandedStringMap(env).optional(),
+    auth: clientCredentialsSchema(env).optional(),
   } satisfies Record<(typeof KIND_KEYS.http)[number], z.ZodType>;
   return z
     .looseObject({

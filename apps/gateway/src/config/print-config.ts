@@ -1,5 +1,6 @@
 import { processRedactor, REDACTED, type Redactor } from "@tabletop-mcp/kit";
 import type { GatewayConfig, ServerEntry } from "./types.js";
+import type { ClientCredentialsAuth } from "./upstream-auth.js";
 
 /**
  * The effective config as the JSON `--print-config` prints: defaults filled in, header and env
@@ -33,7 +34,11 @@ function printableEntry(entry: ServerEntry): Record<string, unknown> {
     entry.kind === "builtin"
       ? { builtin: entry.builtin, options: entry.options }
       : entry.kind === "http"
-        ? { url: entry.url, headers: masked(entry.headers) }
+        ? {
+            url: entry.url,
+            headers: masked(entry.headers),
+            ...(entry.auth ? { auth: printableAuth(entry.auth) } : {}),
+          }
         : {
             command: entry.command,
             args: entry.args,
@@ -53,6 +58,21 @@ function printableEntry(entry: ServerEntry): Record<string, unknown> {
     startup_timeout_ms: entry.startupTimeoutMs,
     rate_limit_ms: entry.rateLimitMs,
     tiers: entry.tiers,
+    ...(entry.scopes !== undefined ? { scopes: entry.scopes } : {}),
+    trusted: entry.trusted,
+  };
+}
+
+/** The client credentials as the config file spells them, the secret masked. */
+function printableAuth(auth: ClientCredentialsAuth): Record<string, unknown> {
+  return {
+    type: auth.type,
+    ...(auth.tokenUrl !== undefined ? { token_url: auth.tokenUrl } : {}),
+    ...(auth.issuer !== undefined ? { issuer: auth.issuer } : {}),
+    client_id: auth.clientId,
+    client_secret: REDACTED,
+    ...(auth.scope !== undefined ? { scope: auth.scope } : {}),
+    ...(auth.resource !== undefined ? { resource: auth.resource } : {}),
   };
 }
 

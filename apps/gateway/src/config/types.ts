@@ -1,3 +1,5 @@
+import type { ClientCredentialsAuth } from "./upstream-auth.js";
+
 /** Latency tiers, ordered fast < standard < deep (docs/gateway.md §10). */
 export const TIERS = ["fast", "standard", "deep"] as const;
 
@@ -23,6 +25,10 @@ export interface CommonEntry {
   rateLimitMs: number;
   /** Declared tiers by upstream tool name. */
   tiers: Readonly<Record<string, Tier>>;
+  /** `scopes`: what a token needs to use anything of this upstream (OAuth, token table). */
+  scopes: readonly string[] | undefined;
+  /** `trusted`: the upstream may learn the caller's subject, as `_meta["tabletop/subject"]`. */
+  trusted: boolean;
 }
 
 /** A server composed in-process with its package's `createServer(options)`. */
@@ -50,6 +56,8 @@ export interface HttpEntry extends CommonEntry {
   kind: "http";
   url: string;
   headers: Readonly<Record<string, string>>;
+  /** The gateway's own credentials for the upstream (client credentials grant). */
+  auth: ClientCredentialsAuth | undefined;
 }
 
 /** One upstream of the gateway. */

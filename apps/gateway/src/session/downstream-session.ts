@@ -1,3 +1,4 @@
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   ErrorCode,
@@ -9,7 +10,8 @@ import {
   type Result,
   type ServerNotification,
 } from "@modelcontextprotocol/sdk/types.js";
-import { processRedactor, SpacingLimiter } from "@tabletop-mcp/kit";
+import { declareRequestScopes, processRedactor, SpacingLimiter } from "@tabletop-mcp/kit";
+import { gatewayScopeOf } from "../auth/request-scopes.js";
 import type { Tier } from "../config/types.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import { type ClientProfile, profileOf } from "./client-profile.js";
@@ -17,6 +19,7 @@ import { askClient } from "./client-requests.js";
 import { Forwarding } from "./forwarding.js";
 import { ProtocolError, toProtocolError } from "./protocol-error.js";
 import { REQUEST_HANDLERS } from "./request-handlers.js";
+import { route, STATS_URI } from "./resource-requests.js";
 import type { DownstreamExtra, SessionContext, SessionHost } from "./session-context.js";
 import { fromOwnConnection, gatewayEvent, sendLog } from "./session-notifications.js";
 import { ToolView } from "./tool-view.js";
@@ -47,6 +50,8 @@ export class DownstreamSession implements SessionContext, SessionPeer {
   private readonly links: (UpstreamLink | undefined)[];
   private readonly limiters: (SpacingLimiter | undefined)[];
   private closed = false;
+  /** The caller's `authInfo` as the last request carried it (a session keeps one subject). */
+  private authInfo: AuthInfo | undefined;
 
   constructor(
     readonly host: SessionHost,
@@ -68,10 +73,21 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     );
     // The SDK's own setLevel handler would answer for us; ours forwards the level upstream.
     this.server.removeRequestHandler("logging/setLevel");
-    this.server.fallbackRequestHandler = (request, extra) =>
-      this.dispatch(request, extra).catch((error: unknown) => {
+    this.server.fallbackRequestHandler = (request, extra) => {
+      this.authInfo = extra.authInfo ?? this.authInfo;
+      return this.dispatch(request, extra).catch((error: unknown) => {
         throw toProtocolError(error, processRedactor);
       });
+    };
+    declareRequestScopes(
+      this.server,
+      gatewayScopeOf({
+        tools: host.catalog.tools,
+        route: (uri) => route(this, uri),
+        statsUri: STATS_URI,
+      }),
+      host.scopes(),
+    );
     this.server.fallbackNotificationHandler = async (notification) => {
       if (notification.method === "notifications/roots/list_changed")
         this.toOwnConnections(notification);
@@ -79,6 +95,10 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     this.server.onerror = (error) =>
       host.logger.warn(`downstream protocol error: ${error.message}`);
     this.server.onclose = () => void this.close();
+  }
+
+  callerAuthInfo(): AuthInfo | undefined {
+    return this.authInfo;
   }
 
   get clientInfo(): Implementation {

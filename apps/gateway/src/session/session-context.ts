@@ -26,6 +26,8 @@ export interface SessionHost {
   readonly version: string;
   instructions(): string;
   statsResource(): string;
+  /** Every scope a request through the gateway may need (for the resource metadata). */
+  scopes(): readonly string[];
   /** Makes this session's link to an upstream. */
   linkFor(upstream: Upstream, session: SessionContext): UpstreamLink;
   sharedSubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void>;

@@ -1,3 +1,5 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type {
   JSONRPCNotification,
   JSONRPCRequest,
@@ -5,7 +7,7 @@ import type {
   Request,
   Result,
 } from "@modelcontextprotocol/sdk/types.js";
-import { InProcessConnection } from "@tabletop-mcp/kit";
+import { declaredScopes, InProcessConnection, scopesNeeded } from "@tabletop-mcp/kit";
 import type { BuiltinEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { type BuiltinFactory, openBuiltin } from "./builtin-servers.js";
@@ -28,6 +30,8 @@ export class BuiltinUpstream extends Upstream {
   liveInstances = 0;
   private factory: BuiltinFactory | undefined;
   private catalog: InProcessConnection | undefined;
+  /** The catalog's server instance: it knows the scopes its tools and resources declare. */
+  private catalogServer: Server | undefined;
 
   get connections(): number {
     return this.liveInstances;
@@ -35,7 +39,10 @@ export class BuiltinUpstream extends Upstream {
 
   protected async openCatalog(): Promise<UpstreamListing> {
     this.factory ??= openBuiltin(this.entry, this.host.logger);
-    const connection = await this.connect(
+    const server = this.instance();
+    this.catalogServer = server;
+    const connection = await InProcessConnection.open(
+      server,
       { clientInfo: this.host.clientInfo, capabilities: GATEWAY_PROFILE },
       {
         notification: () => {},
@@ -46,11 +53,26 @@ export class BuiltinUpstream extends Upstream {
     return listUpstream(connection, { timeout: this.entry.startupTimeoutMs });
   }
 
-  /** Makes a server instance and connects to it, counting it live until it closes. */
+  override requestScopes(method: string, params: Readonly<Record<string, unknown>>): string[] {
+    if (!this.catalogServer) return [];
+    return scopesNeeded(this.catalogServer, { jsonrpc: "2.0", id: 0, method, params });
+  }
+
+  /** Every scope the server's tools and resources declare. */
+  declaredScopes(): readonly string[] {
+    return this.catalogServer ? declaredScopes(this.catalogServer) : [];
+  }
+
+  /** Makes a server instance and connects to it. */
   private async connect(
     identity: ClientIdentity,
     events: BuiltinEvents,
   ): Promise<InProcessConnection> {
+    return InProcessConnection.open(this.instance(), identity, events);
+  }
+
+  /** Makes a server instance, counted live until it closes. */
+  private instance(): Server {
     const factory = this.factory;
     if (!factory) throw new Error(`builtin "${this.name}" is not open`);
     const server = factory.createServer();
@@ -60,7 +82,7 @@ export class BuiltinUpstream extends Upstream {
       this.liveInstances--;
       previous?.();
     };
-    return InProcessConnection.open(server, identity, events);
+    return server;
   }
 
   link(peer: SessionPeer): UpstreamLink {
@@ -78,12 +100,18 @@ export class BuiltinUpstream extends Upstream {
       connected ??= await connecting;
       return connected;
     };
+    // The builtin learns who calls in process, as the kit's HTTP layer tells a server of its
+    // own: the session's authInfo travels with each request, and no token goes anywhere.
+    const asCaller = (options: RequestOptions) => {
+      const authInfo = peer.callerAuthInfo();
+      return authInfo ? { ...options, authInfo } : options;
+    };
     return {
       shared: false,
       request: (request: Request, options) =>
         connected
-          ? connected.request(request, options)
-          : connection().then((open) => open.request(request, options)),
+          ? connected.request(request, asCaller(options))
+          : connection().then((open) => open.request(request, asCaller(options))),
       notify: async (notification: Notification) => (await connection()).notify(notification),
       close: async () => {
         const connection = await connecting.catch(() => undefined);

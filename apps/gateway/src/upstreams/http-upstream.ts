@@ -6,6 +6,12 @@ import {
 import { type JSONRPCNotification, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
+import {
+  authorizedFetch,
+  clientCredentialsSource,
+  type TokenSource,
+  UpstreamCredentialsError,
+} from "./client-credentials.js";
 import { type HttpLinkHost, HttpSessionLink, type SessionRestorer } from "./http-session-link.js";
 import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
@@ -38,6 +44,8 @@ export class HttpUpstream extends Upstream {
   private catalogClient: Client | undefined;
   private sessionClients = 0;
   private probing = false;
+  /** The gateway's own tokens for this upstream, shared by all its connections. */
+  private tokens: TokenSource | undefined;
 
   get connections(): number {
     return (this.catalogClient ? 1 : 0) + this.sessionClients;
@@ -48,9 +56,14 @@ export class HttpUpstream extends Upstream {
     events: ConnectionEvents,
     stream: StandaloneStreamEvents,
   ): Promise<Client> {
+    const auth = this.entry.auth;
+    if (auth) this.tokens ??= clientCredentialsSource(auth, this.entry.url);
+    const base = this.tokens
+      ? authorizedFetch(isolatedAbortFetch(), this.tokens)
+      : isolatedAbortFetch();
     const transport = new StreamableHTTPClientTransport(new URL(this.entry.url), {
       requestInit: { headers: { ...this.entry.headers } },
-      fetch: watchStandaloneStream(isolatedAbortFetch(), stream),
+      fetch: watchStandaloneStream(base, stream),
     });
     return connectUpstreamClient(transport, identity, events, this.entry.startupTimeoutMs);
   }
@@ -175,6 +188,7 @@ export class HttpUpstream extends Upstream {
     const unauthorized =
       status === 401 ||
       status === 403 ||
+      error instanceof UpstreamCredentialsError ||
       (error instanceof Error && error.name === "UnauthorizedError");
     if (unauthorized) {
       this.host.logger.error(
@@ -183,7 +197,7 @@ export class HttpUpstream extends Upstream {
       return new UpstreamFailure(
         this.name,
         "unauthorized",
-        `Upstream "${this.name}" refused the gateway's credentials (${describeError(error)}); check its "headers" in the config.`,
+        `Upstream "${this.name}" refused the gateway's credentials (${describeError(error)}); check its "headers" or "auth" in the config.`,
       );
     }
     this.probe();

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type {
   Implementation,
@@ -35,6 +36,8 @@ export interface SessionPeer {
   readonly clientCapabilities: ClientProfile;
   /** A notification from this session's own connection to `upstream`. */
   fromUpstream(upstream: Upstream, notification: JSONRPCNotification): void;
+  /** The caller's `authInfo` as the session last received it; in-process servers get it. */
+  callerAuthInfo(): AuthInfo | undefined;
   /** A request from this session's own connection to `upstream`, for the client. */
   upstreamRequest(
     upstream: Upstream,
@@ -134,6 +137,14 @@ export abstract class Upstream {
    * of its own that is closed afterwards; absent where every client is offered the same tools.
    */
   protected probeTools?(identity: ClientIdentity): Promise<Tool[]>;
+
+  /**
+   * The scopes a resource request needs, as the upstream itself declares them; only
+   * in-process servers declare any.
+   */
+  requestScopes(_method: string, _params: Readonly<Record<string, unknown>>): readonly string[] {
+    return [];
+  }
 
   /** Makes the link of one downstream session. */
   abstract link(peer: SessionPeer): UpstreamLink;

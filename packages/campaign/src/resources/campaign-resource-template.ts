@@ -53,6 +53,7 @@ export function campaignResourceTemplate(
       title: spec.title,
       description: spec.description,
       mimeType: MIME_TYPE,
+      scope: "campaign:read",
       ...(spec.list ? { list: async () => (await spec.list?.(store)) ?? [] } : {}),
       read: async (uri) => {
         const body = await spec.read(store, parseResourceUri(uri, spec.kind));

@@ -27,6 +27,7 @@ export function campaignsListResource(store: CampaignStore): ResourceSpec {
     title: "Campaigns",
     description: DESCRIPTION,
     mimeType: "application/json",
+    scope: "campaign:read",
     read: async () => {
       const body = await readCampaigns(store, { limit: 50, cursor: undefined });
       return { text: JSON.stringify(body) };

@@ -16,6 +16,7 @@ export function contextCurrentResource(context: () => SessionContext): ResourceS
     description:
       "This connection's context (campaign_id, session_id, participant_id; null when unset), as set by set_context.",
     mimeType: "application/json",
+    scope: "campaign:read",
     read: () => ({ text: JSON.stringify({ context: context() }) }),
   });
 }

@@ -27,6 +27,7 @@ export function campaignCreateTool(dependencies: ToolDependencies): Tool {
     input,
     output: campaignOutput,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     handler: (args, context) =>
       runCommand(context, () => createCampaign(dependencies.environment, args)),
   });

@@ -32,6 +32,7 @@ export function characterControlSetTool(dependencies: ToolDependencies): Tool {
     input,
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
+    scope: "campaign:write",
     handler: (args, context) =>
       runCommand(context, () =>
         setCharacterControl(dependencies.environment, callerOf(dependencies), args),

@@ -38,6 +38,7 @@ export function characterCreateTool(dependencies: ToolDependencies): Tool {
     input,
     output: characterOutput,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     checkArguments: (args) => traitCountProblems(args.profile?.traits, "profile.traits"),
     handler: (args, context) =>
       runCommand(context, () =>

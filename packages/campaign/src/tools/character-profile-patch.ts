@@ -32,6 +32,7 @@ export function characterProfilePatchTool(dependencies: ToolDependencies): Tool 
     input,
     output: z.object({ profile: profileOutput }),
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
+    scope: "campaign:write",
     checkArguments: (args) => traitCountProblems(args.traits, "traits"),
     handler: (args, context) =>
       runCommand(context, () =>

@@ -33,6 +33,7 @@ export function characterSheetGetTool(dependencies: ToolDependencies): Tool {
     input,
     output,
     annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false },
+    scope: "campaign:read",
     handler: (args) =>
       runQuery(() => getCharacterSheet(dependencies.environment, callerOf(dependencies), args)),
   });

@@ -28,6 +28,7 @@ export function characterStatePatchTool(dependencies: ToolDependencies): Tool {
     input,
     output: z.object({ state: stateOutput }),
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true },
+    scope: "campaign:write",
     handler: (args, context) =>
       runCommand(context, () =>
         patchCharacterState(dependencies.environment, callerOf(dependencies), args),

@@ -28,6 +28,7 @@ export function gmFearAdjustTool(dependencies: ToolDependencies): Tool {
     input,
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     checkArguments: (args) =>
       args.delta === 0 ? [{ parameter: "delta", issue: "Value must not be 0" }] : [],
     handler: (args, context) =>

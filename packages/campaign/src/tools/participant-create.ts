@@ -31,6 +31,7 @@ export function participantCreateTool(dependencies: ToolDependencies): Tool {
     input,
     output: participantOutput,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     handler: (args, context) =>
       runCommand(context, () =>
         createParticipant(dependencies.environment, callerOf(dependencies), args),

@@ -63,6 +63,7 @@ export function sessionActionRollTool(dependencies: ToolDependencies): Tool {
     input,
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     handler: (args, context) =>
       runCommand(context, () =>
         rollActionInSession(dependencies.environment, callerOf(dependencies), args),

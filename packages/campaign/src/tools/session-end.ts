@@ -22,6 +22,7 @@ export function sessionEndTool(dependencies: ToolDependencies): Tool {
     input,
     output: sessionOutput,
     annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true },
+    scope: "campaign:write",
     handler: (args, context) =>
       runCommand(context, () => endSession(dependencies.environment, callerOf(dependencies), args)),
   });

@@ -27,6 +27,7 @@ export function sessionNoteAddTool(dependencies: ToolDependencies): Tool {
     input,
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     handler: (args, context) =>
       runCommand(context, () =>
         addSessionNote(dependencies.environment, callerOf(dependencies), args),

@@ -39,6 +39,7 @@ export function sessionRollOutcomeApplyTool(dependencies: ToolDependencies): Too
     input,
     output,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     handler: (args, context) =>
       runCommand(context, () =>
         applyOutcomeOfRoll(dependencies.environment, callerOf(dependencies), args),

@@ -25,6 +25,7 @@ export function sessionStartTool(dependencies: ToolDependencies): Tool {
     input,
     output: sessionOutput,
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
+    scope: "campaign:write",
     handler: (args, context) =>
       runCommand(context, () =>
         startSession(dependencies.environment, callerOf(dependencies), args),

@@ -29,6 +29,7 @@ export function setContextTool(dependencies: ToolDependencies): Tool {
     input,
     output: contextOutput,
     annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false },
+    scope: "campaign:read",
     handler: async (args) => {
       const next = await runQuery(() => checkContext(dependencies.environment, args));
       if (dependencies.replaceContext(next)) dependencies.contextUpdated();

@@ -34,6 +34,7 @@ export function createDiceProbabilityTool(dependencies: Pick<DiceToolDependencie
     input: diceProbabilityInput,
     output: diceProbabilityOutput,
     annotations: COMPUTING_HINTS,
+    scope: "tabletop:play",
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
     crossFieldRules: [
       { reads: [], check: rollDiceRuleProblems },

@@ -26,6 +26,7 @@ export function createRollDiceTool(dependencies: DiceToolDependencies): Tool {
     input: rollDiceInput,
     output: rollDiceOutput,
     annotations: ROLLING_HINTS,
+    scope: "tabletop:play",
     // 1,000 dice, each shown with its rolls, answer about 80 KB; exploding dice add rolls.
     maxAnswerBytes: 1_048_576,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,

@@ -25,6 +25,7 @@ export function createRollMultipleTool(dependencies: DiceToolDependencies): Tool
     input: rollMultipleInput,
     output: rollMultipleOutput,
     annotations: ROLLING_HINTS,
+    scope: "tabletop:play",
     // 10,000 dice, each shown with its rolls, answer about 770 KB; exploding dice add rolls.
     maxAnswerBytes: 4_194_304,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,

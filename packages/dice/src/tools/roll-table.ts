@@ -63,6 +63,7 @@ export function createRollTableTool(dependencies: DiceToolDependencies): Tool {
     input,
     output: rollTableOutput,
     annotations: ROLLING_HINTS,
+    scope: "tabletop:play",
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,
     crossFieldRules: rollTableRules(dependencies.tables),
     handler: (args, context) =>

@@ -24,6 +24,7 @@ export function createRollTool(dependencies: DiceToolDependencies): Tool {
     input: rollInput,
     output: rollOutput,
     annotations: ROLLING_HINTS,
+    scope: "tabletop:play",
     // 1,000 dice, each shown with its rolls, answer about 80 KB; exploding dice add rolls.
     maxAnswerBytes: 1_048_576,
     internalErrorMessage: INTERNAL_ERROR_MESSAGE,

@@ -27,6 +27,7 @@ export function createActionRollTool(rollDie: DieRoller): Tool {
     input,
     output: actionResultSchema,
     annotations: RANDOM_HINTS,
+    scope: "tabletop:play",
     handler: (args) => rollAction(args, rollDie),
   });
 }

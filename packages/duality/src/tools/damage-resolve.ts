@@ -52,6 +52,7 @@ export const damageResolveTool = defineTool({
     hp_marked: z.int().min(0).max(4).describe("The Hit Points to mark."),
   }),
   annotations: DETERMINISTIC_HINTS,
+  scope: "tabletop:play",
   crossFieldRules: [THRESHOLD_ORDER_RULE],
   handler: (args) => resolveDamage(args),
 });

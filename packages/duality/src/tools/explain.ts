@@ -70,6 +70,7 @@ export const explainTool = defineTool({
   input: z.strictObject({ ...knownActionDiceShape, request_id: parameters.requestId.optional() }),
   output,
   annotations: DETERMINISTIC_HINTS,
+  scope: "tabletop:play",
   crossFieldRules: [EXTRA_DIE_RULE],
   handler: ({ request_id: requestId, ...dice }, context) => {
     if (requestId !== undefined) context.logger.debug("explain", { request_id: requestId });

@@ -23,6 +23,7 @@ export const outcomeTool = defineTool({
   input: z.strictObject(knownActionDiceShape),
   output: actionResultSchema,
   annotations: DETERMINISTIC_HINTS,
+  scope: "tabletop:play",
   crossFieldRules: [EXTRA_DIE_RULE],
   handler: (args) => evaluateActionOutcome(args),
 });

@@ -25,5 +25,6 @@ export const probabilityTool = defineTool({
     outcome_counts: z.array(z.object({ outcome: z.enum(DUALITY_OUTCOMES), count })),
   }),
   annotations: DETERMINISTIC_HINTS,
+  scope: "tabletop:play",
   handler: (args) => computeActionProbability(args),
 });

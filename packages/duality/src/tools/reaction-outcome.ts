@@ -20,6 +20,7 @@ export const reactionOutcomeTool = defineTool({
   }),
   output: reactionResultSchema,
   annotations: DETERMINISTIC_HINTS,
+  scope: "tabletop:play",
   crossFieldRules: [EXTRA_DIE_RULE],
   handler: (args) => evaluateReactionOutcome(args),
 });

@@ -26,6 +26,7 @@ export function createReactionRollTool(rollDie: DieRoller): Tool {
     input,
     output: reactionResultSchema,
     annotations: RANDOM_HINTS,
+    scope: "tabletop:play",
     handler: (args) => rollReaction(args, rollDie),
   });
 }

@@ -21,5 +21,6 @@ export const rulesVersionTool = defineTool({
     outcomes: z.array(z.enum(DUALITY_OUTCOMES)),
   }),
   annotations: DETERMINISTIC_HINTS,
+  scope: "tabletop:play",
   handler: () => getRulesVersion(),
 });

@@ -1,5 +1,11 @@
 import type { HttpLimits } from "../http/http-limits.js";
 import { LOG_LEVELS, type LogLevel } from "../logger.js";
+import {
+  ALLOW_UNAUTHENTICATED_FLAG,
+  AUTH_FLAGS,
+  type AuthFlags,
+  checkAuthValue,
+} from "./auth-flags.js";
 import { LIMIT_FLAGS } from "./limit-flags.js";
 import { UsageError } from "./usage-error.js";
 
@@ -30,6 +36,8 @@ export interface CommonOptions {
   port: number;
   allowedHosts: string[];
   authToken: string | undefined;
+  /** The other auth flags (token table, OAuth), as given; see `resolveAuthSettings`. */
+  auth: AuthFlags;
   rateLimitMs: number;
   logLevel: LogLevel;
   /** The HTTP limits given by flag or environment; the others keep their defaults. */
@@ -58,6 +66,8 @@ type Environment = Readonly<Record<string, string | undefined>>;
 interface CommonFlag {
   name: string;
   env?: string;
+  /** A switch takes no value on the command line (`--name`, or `--name=false`). */
+  isSwitch?: boolean;
   apply(options: CommonOptions, raw: string, source: string): void;
 }
 
@@ -120,6 +130,23 @@ const COMMON_FLAGS: readonly CommonFlag[] = [
       options.authToken = raw;
     },
   },
+  ...AUTH_FLAGS.map(
+    (flag): CommonFlag => ({
+      name: flag.name,
+      env: flag.env,
+      apply(options, raw, source) {
+        options.auth[flag.key] = checkAuthValue(flag, raw, source);
+      },
+    }),
+  ),
+  {
+    name: ALLOW_UNAUTHENTICATED_FLAG.name,
+    env: ALLOW_UNAUTHENTICATED_FLAG.env,
+    isSwitch: true,
+    apply(options, raw, source) {
+      options.auth.allowUnauthenticated = parseSwitch(raw, source);
+    },
+  },
   {
     name: "rate-limit-ms",
     env: "MCP_RATE_LIMIT_MS",
@@ -166,6 +193,7 @@ export function parseCommandLine(
     port: spec.defaultPort,
     allowedHosts: [],
     authToken: undefined,
+    auth: { allowUnauthenticated: false },
     rateLimitMs: spec.defaultRateLimitMs,
     logLevel: "error",
     limits: {},
@@ -217,7 +245,7 @@ function collectFlags(
   positional: string | undefined;
 } {
   const takesValue = new Map<string, boolean>();
-  for (const flag of COMMON_FLAGS) takesValue.set(flag.name, true);
+  for (const flag of COMMON_FLAGS) takesValue.set(flag.name, flag.isSwitch !== true);
   for (const flag of extraFlags) takesValue.set(flag.name, flag.value !== undefined);
   const values = new Map<string, string>();
   let positional: string | undefined;

@@ -1,3 +1,4 @@
+import { ALLOW_UNAUTHENTICATED_FLAG, AUTH_FLAGS } from "./auth-flags.js";
 import type { CommandLineSpec } from "./flags.js";
 import { LIMIT_FLAGS } from "./limit-flags.js";
 
@@ -21,6 +22,14 @@ export function helpText(description: CommandDescription, spec: CommandLineSpec)
     ["--http-addr H:P", "host and port at once (env MCP_HTTP_ADDR)"],
     ["--allowed-hosts a,b", "extra Host/Origin names accepted, * for any (env MCP_ALLOWED_HOSTS)"],
     ["--auth-token T", "require Authorization: Bearer T over HTTP (env MCP_AUTH_TOKEN)"],
+    ...AUTH_FLAGS.map((flag): [string, string] => [
+      `--${flag.name} ${flag.value}`,
+      `${flag.description} (env ${flag.env})`,
+    ]),
+    [
+      `--${ALLOW_UNAUTHENTICATED_FLAG.name}`,
+      `${ALLOW_UNAUTHENTICATED_FLAG.description} (env ${ALLOW_UNAUTHENTICATED_FLAG.env}=1)`,
+    ],
     [
       "--rate-limit-ms N",
       `minimum spacing of one client's tool calls, 0 = off (env MCP_RATE_LIMIT_MS; default ${spec.defaultRateLimitMs})`,

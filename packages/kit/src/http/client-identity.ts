@@ -1,3 +1,6 @@
+import type { IncomingMessage } from "node:http";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+
 /** Who sent an HTTP request, as far as the server can tell. */
 export interface RequestIdentity {
   /** The peer's network address, an IPv4-mapped IPv6 address written as plain IPv4. */
@@ -10,6 +13,8 @@ export interface RequestIdentity {
    * server, so it leaves this unset. When set, live sessions are also capped per subject.
    */
   readonly subject?: string;
+  /** What tools learn about the caller (`extra.authInfo`); absent without auth. */
+  readonly authInfo?: AuthInfo;
 }
 
 /** The address of a peer as sessions are counted: `::ffff:127.0.0.1` becomes `127.0.0.1`. */
@@ -33,4 +38,13 @@ export function rememberIdentity(request: object, identity: RequestIdentity): vo
 /** Who sent a request the guard let through; nobody in particular for one it never saw. */
 export function identityOf(request: object): RequestIdentity {
   return identities.get(request) ?? { address: "unknown", credentials: "invalid" };
+}
+
+/**
+ * Hands the caller's `authInfo` to the SDK's HTTP transports, which read it from the raw
+ * request's `auth` property and pass it to every handler of the request as `extra.authInfo`.
+ */
+export function attachAuthInfo(request: { raw: IncomingMessage }): void {
+  const { authInfo } = identityOf(request);
+  if (authInfo) (request.raw as IncomingMessage & { auth?: AuthInfo }).auth = authInfo;
 }

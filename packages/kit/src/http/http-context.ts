@@ -1,3 +1,4 @@
+import type { HttpAuth } from "./http-auth.js";
 import type { HttpLimits } from "./http-limits.js";
 import type { HttpOptions } from "./http-server.js";
 import type { SessionStore } from "./session-store.js";
@@ -7,6 +8,7 @@ export interface HttpContext {
   readonly options: HttpOptions;
   readonly limits: HttpLimits;
   readonly sessions: SessionStore;
+  readonly auth: HttpAuth;
   /** `false` once shutdown has begun: new sessions are refused. */
   accepting(): boolean;
 }

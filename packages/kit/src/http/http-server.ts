@@ -1,4 +1,5 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { AuthSettings } from "../auth/auth-settings.js";
 import type { Logger } from "../logger.js";
 import type { InFlightRequests } from "../runtime/in-flight.js";
 import type { SessionRequest } from "../runtime/session-request.js";
@@ -7,9 +8,11 @@ import { installErrorHandlers } from "./error-handlers.js";
 import { type HttpRoute, registerExtraRoutes } from "./extra-routes.js";
 import { installGuard } from "./guard-hook.js";
 import { registerHealthRoute } from "./health-route.js";
+import { createHttpAuth } from "./http-auth.js";
 import type { HttpContext } from "./http-context.js";
 import { type HttpLimits, resolveLimits } from "./http-limits.js";
 import { registerLegacySseRoutes } from "./legacy-sse-routes.js";
+import { registerProtectedResourceRoutes } from "./protected-resource-route.js";
 import { SessionStore } from "./session-store.js";
 import { registerStreamableRoutes } from "./streamable-routes.js";
 
@@ -29,7 +32,16 @@ export interface HttpOptions {
   host: string;
   port: number;
   allowedHosts: readonly string[];
+  /** The shared token of the `token` mode; used when {@link HttpOptions.auth} is absent. */
   authToken: string | undefined;
+  /** The auth mode; without it, the shared token's mode, or none. */
+  auth?: AuthSettings;
+  /** The MCP endpoint as clients reach it: the OAuth resource identifier; its host is allowed. */
+  publicUrl?: string;
+  /** The scopes listed in the protected resource metadata (OAuth mode). */
+  scopesSupported?: readonly string[];
+  /** The scope a token needs to see the health details (token table and OAuth modes). */
+  healthScope?: string;
   rateLimitMs: number;
   logger: Logger;
   inFlight: InFlightRequests;
@@ -58,13 +70,15 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
     unusedIdleMs: limits.unusedSessionIdleMs,
   });
   let draining = false;
-  const context: HttpContext = { options, limits, sessions, accepting: () => !draining };
+  let url = "";
+  const auth = createHttpAuth(authSettings(options), options.publicUrl, () => url);
+  const context: HttpContext = { options, limits, sessions, auth, accepting: () => !draining };
   const app = createApp(limits);
-  const routes = options.routes ?? [];
-  installGuard(app, options, new Set(routes.map((route) => route.path)));
+  installGuard(app, context);
   installErrorHandlers(app, options.logger);
   registerHealthRoute(app, context);
-  registerExtraRoutes(app, routes);
+  registerProtectedResourceRoutes(app, context);
+  registerExtraRoutes(app, options.routes ?? []);
   registerStreamableRoutes(app, context);
   registerLegacySseRoutes(app, context);
 
@@ -73,8 +87,9 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   const hostForUrl = options.host.includes(":") ? `[${options.host}]` : options.host;
+  url = `http://${hostForUrl}:${port}/mcp`;
   return {
-    url: `http://${hostForUrl}:${port}/mcp`,
+    url,
     port,
     sessions,
     drain() {
@@ -85,4 +100,11 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
       await app.close();
     },
   };
+}
+
+function authSettings(options: HttpOptions): AuthSettings {
+  if (options.auth) return options.auth;
+  return options.authToken === undefined
+    ? { mode: "none" }
+    : { mode: "token", token: options.authToken };
 }

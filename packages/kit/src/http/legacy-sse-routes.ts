@@ -1,8 +1,10 @@
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import type { FastifyInstance } from "fastify";
+import { attachAuthInfo } from "./client-identity.js";
 import { sendError } from "./error-handlers.js";
 import type { HttpContext } from "./http-context.js";
 import { JsonRpcCode } from "./json-rpc-error.js";
+import { ownSession, refuseMissingScope } from "./session-access.js";
 import { admitSession, boundOutput, openSession, trackStream } from "./session-opening.js";
 
 /** `GET /sse` + `POST /messages`: the deprecated HTTP+SSE transport, for old clients. */
@@ -21,7 +23,7 @@ export function registerLegacySseRoutes(app: FastifyInstance, context: HttpConte
   });
   app.post("/messages", async (request, reply) => {
     const id = (request.query as Record<string, unknown>).sessionId;
-    const session = typeof id === "string" ? context.sessions.touch(id) : undefined;
+    const session = typeof id === "string" ? ownSession(request, context, id) : undefined;
     if (session?.kind !== "sse") {
       return sendError(
         reply,
@@ -30,7 +32,9 @@ export function registerLegacySseRoutes(app: FastifyInstance, context: HttpConte
         "Session not found or expired; open /sse again",
       );
     }
+    if (await refuseMissingScope(request, reply, context, session)) return;
     reply.hijack();
+    attachAuthInfo(request);
     await (session.transport as SSEServerTransport).handlePostMessage(
       request.raw,
       reply.raw,

@@ -1,57 +1,33 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { createBearerTokenCheck } from "./bearer-token.js";
 
 /** Names a loopback client may use in Host and Origin, whatever the port. */
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]", "::1"];
 
 /** Why a request was refused before reaching MCP. */
 export interface GuardRefusal {
-  status: 401 | 403;
+  status: 403;
   message: string;
 }
 
-/** What the guard made of a request: a refusal, or how its credentials fared. */
-export type GuardOutcome =
-  | { refusal: GuardRefusal }
-  | { refusal?: undefined; credentials: "none" | "valid" | "invalid" };
-
-/** The security checks in front of every HTTP endpoint: Host, Origin, bearer token. */
+/** The Host and Origin check in front of every HTTP endpoint (DNS rebinding protection). */
 export interface RequestGuard {
-  /**
-   * Checks a request. With `requireToken` false (the health endpoint) a missing or wrong token
-   * is not refused but reported as `invalid`, so the caller can answer with less.
-   */
-  check(headers: IncomingHttpHeaders, options: { requireToken: boolean }): GuardOutcome;
+  /** The refusal of a request from a name that is not allowed; `undefined` to let it through. */
+  check(headers: IncomingHttpHeaders): GuardRefusal | undefined;
 }
 
 /**
  * Builds the guard. `allowedHosts` adds names (optionally `name:port`) to the loopback ones;
  * `*` accepts any Host and Origin, for deployments behind a proxy that checks them.
  */
-export function createRequestGuard(
-  allowedHosts: readonly string[],
-  authToken: string | undefined,
-): RequestGuard {
+export function createRequestGuard(allowedHosts: readonly string[]): RequestGuard {
   const allowAny = allowedHosts.includes("*");
   const allowed = new Set([...LOOPBACK_NAMES, ...allowedHosts.map((host) => host.toLowerCase())]);
-  const tokenMatches = authToken === undefined ? undefined : createBearerTokenCheck(authToken);
-
   const hostAllowed = (hostWithPort: string): boolean => {
     const lower = hostWithPort.toLowerCase();
     return allowed.has(lower) || allowed.has(stripPort(lower));
   };
-
   return {
-    check(headers, options) {
-      const refusal = allowAny ? undefined : hostOrOriginRefusal(headers, hostAllowed);
-      if (refusal) return { refusal };
-      if (!tokenMatches) return { credentials: "none" };
-      if (tokenMatches(headers.authorization)) return { credentials: "valid" };
-      if (!options.requireToken) return { credentials: "invalid" };
-      return {
-        refusal: { status: 401, message: "Unauthorized: a valid bearer token is required" },
-      };
-    },
+    check: (headers) => (allowAny ? undefined : hostOrOriginRefusal(headers, hostAllowed)),
   };
 }
 

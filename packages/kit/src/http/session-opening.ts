@@ -29,8 +29,13 @@ export async function admitSession(
     await sendError(reply, 503, JsonRpcCode.serverError, "Shutting down; no new sessions");
     return undefined;
   }
-  const { address, subject } = identityOf(request);
-  const owner: SessionOwner = subject === undefined ? { address } : { address, subject };
+  const { address, subject, authInfo } = identityOf(request);
+  const clientId = authInfo?.clientId ? authInfo.clientId : undefined;
+  const owner: SessionOwner = {
+    address,
+    ...(subject !== undefined ? { subject } : {}),
+    ...(clientId !== undefined ? { clientId } : {}),
+  };
   const refusal = admissionRefusal(context.sessions, owner, context.limits);
   if (refusal) {
     context.options.logger.warn("session refused", { status: refusal.status, address });
@@ -72,6 +77,11 @@ export function openSession(
     openStreams: 0,
   };
   sessions.add(session);
+  options.logger.info("session opened", {
+    session: opened.id,
+    subject: opened.owner.subject,
+    client: opened.owner.clientId,
+  });
   const previousOnClose = transport.onclose;
   transport.onclose = () => {
     previousOnClose?.();

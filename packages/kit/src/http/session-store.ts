@@ -6,6 +6,8 @@ import type { SessionGate } from "../runtime/session-gate.js";
 export interface SessionOwner {
   readonly address: string;
   readonly subject?: string;
+  /** The OAuth client the caller's token was issued to, for logs. */
+  readonly clientId?: string;
 }
 
 /** One live MCP session over HTTP, of either transport. */
@@ -61,6 +63,11 @@ export class SessionStore {
     this.sessions.set(session.id, session);
     adjust(this.perAddress, session.owner.address, 1);
     if (session.owner.subject !== undefined) adjust(this.perSubject, session.owner.subject, 1);
+  }
+
+  /** The session with this id, untouched; `undefined` when unknown or expired. */
+  find(id: string): HttpSession | undefined {
+    return this.sessions.get(id);
   }
 
   /** The session with this id, marked as just used; `undefined` when unknown or expired. */

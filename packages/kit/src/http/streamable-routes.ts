@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { attachAuthInfo } from "./client-identity.js";
 import { readSessionCookie, sessionCookie } from "./cookie.js";
 import { sendError } from "./error-handlers.js";
 import type { HttpContext } from "./http-context.js";
 import { JsonRpcCode } from "./json-rpc-error.js";
+import { ownSession, refuseMissingScope } from "./session-access.js";
 import { admitSession, boundOutput, openSession, trackStream } from "./session-opening.js";
 
 /** `POST`, `GET` and `DELETE /mcp`: the Streamable HTTP transport, one server per session. */
@@ -72,7 +74,7 @@ async function forwardToSession(
   reply: FastifyReply,
   context: HttpContext,
 ): Promise<void> {
-  const session = context.sessions.touch(id);
+  const session = ownSession(request, context, id);
   if (session?.kind !== "streamable") {
     return sendError(
       reply,
@@ -81,11 +83,13 @@ async function forwardToSession(
       "Session not found or expired; initialize a new one",
     );
   }
+  if (await refuseMissingScope(request, reply, context, session)) return;
   if (messagesOf(request.body).some(isRequest)) session.used = true;
   const transport = session.transport as StreamableHTTPServerTransport;
   reply.hijack();
   boundOutput(context, reply.raw, id);
   if (request.method === "GET") trackStream(session, reply.raw);
+  attachAuthInfo(request);
   await transport.handleRequest(request.raw, reply.raw, request.body);
 }
 
@@ -103,6 +107,7 @@ async function startSession(
   reply.hijack();
   boundOutput(context, reply.raw, id);
   reply.raw.setHeader("set-cookie", sessionCookie(id));
+  attachAuthInfo(request);
   await transport.handleRequest(request.raw, reply.raw, request.body);
   if (transport.sessionId === undefined) await context.sessions.close(id);
 }

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   ErrorCode,
@@ -35,6 +36,11 @@ export interface InProcessRequestOptions {
   signal?: AbortSignal;
   /** Asks the server for progress and receives it, in order, before the result. */
   onprogress?: (progress: Progress) => void;
+  /**
+   * Who the request is made for: the server's handler finds it as `extra.authInfo`, as when
+   * an HTTP transport authenticated it. No token travels anywhere: it is handed over as is.
+   */
+  authInfo?: AuthInfo;
 }
 
 interface PendingRequest {
@@ -51,6 +57,14 @@ interface PendingRequest {
 export interface DirectToolCalls {
   server: Server;
   handler: ToolCallHandler;
+}
+
+/** One tool call to run in the handler the server offered. */
+interface DirectCall {
+  direct: DirectToolCalls;
+  id: RequestId;
+  params: Request["params"];
+  authInfo: AuthInfo | undefined;
 }
 
 /**
@@ -82,7 +96,7 @@ export class InProcessChannel {
    *   reason when aborted
    */
   request(request: Request, options: InProcessRequestOptions = {}): Promise<Result> {
-    const { signal, onprogress } = options;
+    const { signal, onprogress, authInfo } = options;
     if (!this.transport.isOpen) return Promise.reject(connectionClosed());
     if (signal?.aborted) return Promise.reject(signal.reason);
     const id = this.nextId++;
@@ -91,13 +105,15 @@ export class InProcessChannel {
     if (!direct) {
       const answer = this.waitFor(id, signal, onprogress, (reason) => this.cancelSent(id, reason));
       const body = params === undefined ? {} : { params };
-      this.transport.deliver({ jsonrpc: "2.0", id, method: request.method, ...body });
+      const message = { jsonrpc: "2.0" as const, id, method: request.method, ...body };
+      this.transport.deliver(message, authInfo ? { authInfo } : undefined);
       return answer;
     }
-    if (signal) return this.callUnder(signal, direct, id, params, onprogress);
+    const call: DirectCall = { direct, id, params, authInfo };
+    if (signal) return this.callUnder(signal, call, onprogress);
     const own = new AbortController();
     const answer = this.waitFor(id, undefined, onprogress, (reason) => own.abort(reason));
-    this.callDirectly(direct, id, params, own.signal);
+    this.callDirectly(call, own.signal);
     return answer;
   }
 
@@ -108,13 +124,11 @@ export class InProcessChannel {
    */
   private callUnder(
     signal: AbortSignal,
-    direct: DirectToolCalls,
-    id: RequestId,
-    params: Request["params"],
+    call: DirectCall,
     onprogress: PendingRequest["onprogress"],
   ): Promise<Result> {
     const answer = new Promise<Result>((resolve, reject) => {
-      this.pending.set(id, {
+      this.pending.set(call.id, {
         settle: (outcome) => {
           if (signal.aborted) reject(signal.reason);
           else if ("result" in outcome) resolve(outcome.result);
@@ -124,7 +138,7 @@ export class InProcessChannel {
         stop: () => {},
       });
     });
-    this.callDirectly(direct, id, params, signal);
+    this.callDirectly(call, signal);
     return answer;
   }
 
@@ -164,19 +178,15 @@ export class InProcessChannel {
 
   /**
    * Runs a `tools/call` in the handler the server offered, with what a message through the
-   * transport would have given it: the request's id, `_meta` and a signal, and notifications
-   * and requests that travel as part of the request.
+   * transport would have given it: the request's id, `_meta`, `authInfo` and a signal, and
+   * notifications and requests that travel as part of the request.
    */
-  private callDirectly(
-    direct: DirectToolCalls,
-    id: RequestId,
-    params: Request["params"],
-    signal: AbortSignal,
-  ): void {
+  private callDirectly({ direct, id, params, authInfo }: DirectCall, signal: AbortSignal): void {
     const extra: ServerRequestExtra = {
       signal,
       requestId: id,
       _meta: params?._meta,
+      ...(authInfo ? { authInfo } : {}),
       sendNotification: async (notification) => {
         if (!signal.aborted) this.notified({ jsonrpc: "2.0", ...notification });
       },

@@ -81,7 +81,7 @@ export class InProcessConnection {
    * Sends a request and waits for the server's answer. The result is the server's, unchanged.
    *
    * @param request - method and params
-   * @param options - a signal to cancel it, a progress callback
+   * @param options - a signal to cancel it, a progress callback, the caller's `authInfo`
    * @throws McpError with the server's JSON-RPC error, or `ConnectionClosed`; the signal's
    *   reason when aborted
    */

@@ -2,7 +2,7 @@ import type {
   Transport,
   TransportSendOptions,
 } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 
 /**
  * The server's end of an in-process connection, through the SDK's public `Transport`
@@ -32,9 +32,12 @@ export class InProcessTransport implements Transport {
     this.outgoing(message);
   }
 
-  /** Hands a message to the server; dropped once closed. */
-  deliver(message: JSONRPCMessage): void {
-    if (this.open) this.onmessage?.(message);
+  /**
+   * Hands a message to the server; dropped once closed. `extra` reaches the server's handler
+   * as an HTTP transport's would (`authInfo` becomes the handler's `extra.authInfo`).
+   */
+  deliver(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    if (this.open) this.onmessage?.(message, extra);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,8 @@
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { AuthSettings } from "../auth/auth-settings.js";
+import { declaredScopes } from "../auth/request-scopes.js";
+import { checkExposure, isLoopbackHost, resolveAuthSettings } from "../cli/auth-flags.js";
 import type { CommonOptions, ExtraFlag, PositionalArgument } from "../cli/flags.js";
 import { parseCommandLine } from "../cli/flags.js";
 import { helpText } from "../cli/help.js";
@@ -35,6 +39,13 @@ export interface ServerFactory {
   routes?: readonly HttpRoute[];
   /** Called once the HTTP listener is up, after the `listening on` line, with the MCP URL. */
   listening?: (url: string) => void;
+  /**
+   * The scopes this server's requests may need, for the OAuth protected resource metadata.
+   * Absent: read from the scopes a kit server declares (one instance is made and closed).
+   */
+  scopes?: readonly string[];
+  /** The scope a token needs to see the health details (token table and OAuth modes). */
+  healthScope?: string;
 }
 
 /** What setup returns instead of a factory when the command's work is done without serving. */
@@ -88,6 +99,7 @@ export async function runServer(
   };
   let factory: ServerFactory | CommandExit;
   let context: SetupContext;
+  let auth: AuthSettings = { mode: "none" };
   try {
     const parsed = parseCommandLine(argv, env, lineSpec);
     if (parsed.kind === "help") {
@@ -98,6 +110,7 @@ export async function runServer(
       process.stdout.write(`${spec.version}\n`);
       return;
     }
+    if (parsed.options.transport === "http") auth = httpAuthSettings(parsed.options);
     const logger = createLogger(spec.command, parsed.options.logLevel);
     context = { ...parsed, logger, hub: new ResourceHub() };
     factory = await spec.setup(context);
@@ -106,7 +119,33 @@ export async function runServer(
     throw error;
   }
   if ("exitCode" in factory) process.exit(factory.exitCode);
-  await serve(spec, context, factory);
+  await serve(spec, context, factory, auth);
+}
+
+/**
+ * The auth mode of an HTTP server, refusing a non-loopback address without auth.
+ * @throws UsageError for bad or conflicting auth flags
+ */
+function httpAuthSettings(options: CommonOptions): AuthSettings {
+  const settings = resolveAuthSettings(options.authToken, options.auth);
+  checkExposure(options.host, settings, options.auth.allowUnauthenticated);
+  if (settings.mode === "none" && !isLoopbackHost(options.host)) {
+    process.stderr.write(
+      `warning: serving ${options.host} without auth: anyone who can reach it may use every tool\n`,
+    );
+  }
+  return settings;
+}
+
+/** The scopes a server's factory says it needs, else those of one instance it makes. */
+async function scopesOfFactory(factory: ServerFactory): Promise<readonly string[]> {
+  if (factory.scopes) return factory.scopes;
+  const server = factory.createServer({ transport: "streamable", query: new URLSearchParams() });
+  const scopes = declaredScopes(server);
+  const [, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await server.close();
+  return scopes;
 }
 
 function exitWithUsageError(command: string, error: UsageError): never {
@@ -118,6 +157,7 @@ async function serve(
   spec: CommandSpec,
   context: SetupContext,
   factory: ServerFactory,
+  auth: AuthSettings,
 ): Promise<void> {
   const { options, logger } = context;
   const inFlight = new InFlightRequests();
@@ -163,6 +203,10 @@ async function serve(
       port: options.port,
       allowedHosts: options.allowedHosts,
       authToken: options.authToken,
+      auth,
+      ...(options.auth.publicUrl !== undefined ? { publicUrl: options.auth.publicUrl } : {}),
+      ...(auth.mode === "oauth" ? { scopesSupported: await scopesOfFactory(factory) } : {}),
+      ...(factory.healthScope !== undefined ? { healthScope: factory.healthScope } : {}),
       rateLimitMs: options.rateLimitMs,
       logger,
       inFlight,

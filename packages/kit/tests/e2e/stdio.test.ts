@@ -115,7 +115,11 @@ describe("a kit server over stdio", () => {
   it("lists and reads resources and templates", async () => {
     const session = await client();
     const { resources } = await session.listResources();
-    expect(resources.map((resource) => resource.uri)).toEqual(["counter://value", "note://hello"]);
+    expect(resources.map((resource) => resource.uri)).toEqual([
+      "counter://value",
+      "whoami://reader",
+      "note://hello",
+    ]);
     const { resourceTemplates } = await session.listResourceTemplates();
     expect(resourceTemplates[0]?.uriTemplate).toBe("note://{name}");
     const note = await session.readResource({ uri: "note://hello" });

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
@@ -12,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import {
   createKitServer,
+  defineResource,
   defineResourceTemplate,
   defineTool,
   InProcessConnection,
@@ -312,6 +314,77 @@ describe("requests of the server for the client", () => {
     const result = (await connection.request(call)) as CallToolResult;
     expect(result.isError).toBe(true);
     expect(handlerSaw).toBe("changed my mind");
+    await connection.close();
+  });
+});
+
+/** Who the handlers of a kit server were told is calling, by tool and by resource. */
+function identityEchoServer(): Server {
+  const identityShape = z.object({
+    subject: z.string(),
+    name: z.string().optional(),
+    clientId: z.string().optional(),
+    scopes: z.array(z.string()),
+  });
+  const whoami = defineTool({
+    name: "whoami",
+    title: "Who am I",
+    description: "Answers the caller's identity.",
+    input: z.strictObject({}),
+    output: identityShape,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    handler: (_args, context) => ({ ...context.identity, scopes: [...context.identity.scopes] }),
+  });
+  const me = defineResource({
+    uri: "who://me",
+    name: "me",
+    description: "The reader's identity.",
+    mimeType: "application/json",
+    read: (context) => ({ text: JSON.stringify(context.identity) }),
+  });
+  return createKitServer({ name: "echo", version: "0", tools: [whoami], resources: [me] });
+}
+
+describe("the caller's authInfo given with a request", () => {
+  const authInfo: AuthInfo = {
+    token: "opaque-token",
+    clientId: "table-app",
+    scopes: ["tabletop:play", "campaign:read"],
+    extra: { sub: "alice", name: "Alice Doe" },
+  };
+  // What identityFromAuthInfo documents: subject from extra.sub, name from extra.name.
+  const alice = {
+    subject: "alice",
+    name: "Alice Doe",
+    clientId: "table-app",
+    scopes: ["tabletop:play", "campaign:read"],
+  };
+  const whoami = { method: "tools/call", params: { name: "whoami", arguments: {} } };
+
+  it("is the identity of a tool called directly, with or without the caller's signal", async () => {
+    const connection = await InProcessConnection.open(identityEchoServer(), CLIENT);
+    const unsignalled = (await connection.request(whoami, { authInfo })) as CallToolResult;
+    const signal = new AbortController().signal;
+    const signalled = (await connection.request(whoami, { authInfo, signal })) as CallToolResult;
+    expect(unsignalled.structuredContent).toEqual(alice);
+    expect(signalled.structuredContent).toEqual(alice);
+    await connection.close();
+  });
+
+  it("is the identity of a resource read through the server's transport", async () => {
+    const connection = await InProcessConnection.open(identityEchoServer(), CLIENT);
+    const read = (await connection.request(
+      { method: "resources/read", params: { uri: "who://me" } },
+      { authInfo },
+    )) as { contents: { text: string }[] };
+    expect(JSON.parse(read.contents[0]?.text ?? "null")).toEqual(alice);
+    await connection.close();
+  });
+
+  it("leaves the caller the local user when there is none", async () => {
+    const connection = await InProcessConnection.open(identityEchoServer(), CLIENT);
+    const answer = (await connection.request(whoami)) as CallToolResult;
+    expect((answer.structuredContent as { subject: string }).subject).toBe("local");
     await connection.close();
   });
 });

@@ -19,6 +19,7 @@ export function createWorldCompiledResource(store: WorldStore): ResourceSpec {
     description:
       "The whole compiled Urd world as JSON (types, entities, locations, actions, dialogue). Prefer the tools for questions; read this to see everything at once.",
     mimeType: "application/json",
+    scope: "tabletop:play",
     read: () => {
       const world = store.current.compiled.world;
       return { text: JSON.stringify(world ?? { error: "No compiled world available" }) };

@@ -17,6 +17,7 @@ export function createWorldSourceResource(store: WorldStore): ResourceSpec {
     title: "World source",
     description: "The Urd source text (.urd.md) of the world's entry file, as last compiled.",
     mimeType: "text/markdown",
+    scope: "tabletop:play",
     read: () => ({ text: store.current.source }),
   });
 }

@@ -73,11 +73,13 @@ export function defineWorldTool<Input extends z.ZodType, Output extends z.ZodTyp
   const tool = defineTool({
     ...spec,
     annotations: READ_ONLY_HINTS,
+    scope: "tabletop:play",
     handler: (args) => spec.handler(args, store.current) as z.input<Output>,
   });
   return {
     name: tool.name,
     listing: tool.listing,
+    scope: tool.scope,
     maxAnswerBytes: tool.maxAnswerBytes,
     call: async (rawArguments, context) => {
       // The kit validates and runs the handler before its first await, so the handler reads

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { cleanEnvironment, runChecked, runCommand } from "./commands.js";
@@ -33,6 +34,8 @@ export interface ComposeProject {
   name: string;
   /** The gateway's MCP endpoint on this machine. */
   gatewayUrl: URL;
+  /** The token clients send the gateway (`GATEWAY_TOKEN`). */
+  gatewayToken: string;
 }
 
 /**
@@ -49,12 +52,24 @@ export async function composeUp(
   const lines = services.map((service) => `  ${service}:\n    image: ${imageName(service)}`);
   await writeFile(override, `services:\n${lines.join("\n")}\n`);
   const [command, prefix] = composeCommand(engineName);
+  const gatewayToken = randomBytes(32).toString("hex");
   await runChecked(
     command,
     [...prefix, "-p", options.name, "-f", COMPOSE_FILE, "-f", override, "up", "-d", "--no-build"],
-    { cwd: REPOSITORY_ROOT, env: cleanEnvironment({ GATEWAY_PORT: String(options.gatewayPort) }) },
+    {
+      cwd: REPOSITORY_ROOT,
+      env: cleanEnvironment({
+        GATEWAY_PORT: String(options.gatewayPort),
+        GATEWAY_TOKEN: gatewayToken,
+        UPSTREAM_TOKEN: randomBytes(32).toString("hex"),
+      }),
+    },
   );
-  return { name: options.name, gatewayUrl: new URL(`http://127.0.0.1:${options.gatewayPort}/mcp`) };
+  return {
+    name: options.name,
+    gatewayUrl: new URL(`http://127.0.0.1:${options.gatewayPort}/mcp`),
+    gatewayToken,
+  };
 }
 
 async function labelled(kind: "container" | "volume" | "network", name: string): Promise<string[]> {
@@ -73,13 +88,35 @@ export async function composeRemove(name: string): Promise<void> {
   if (networks.length > 0) await tryEngine(["network", "rm", ...networks]);
 }
 
-/** The state of each upstream the gateway's /mcp/health reports. */
-export async function upstreamStates(gatewayUrl: URL): Promise<Record<string, string>> {
+/**
+ * The body of the gateway's GET /mcp/health, sent with the token when one is given.
+ *
+ * @throws when the gateway does not answer within 2 s or answers no JSON
+ */
+export async function gatewayHealth(
+  gatewayUrl: URL,
+  token?: string,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(new URL("/mcp/health", gatewayUrl), {
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(2000),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/**
+ * The state of each upstream the gateway's /mcp/health reports to the token's holder (the
+ * details are only for a caller with the token, as the port mapping hides the loopback);
+ * empty while the gateway does not answer.
+ */
+export async function upstreamStates(
+  gatewayUrl: URL,
+  token: string,
+): Promise<Record<string, string>> {
   try {
-    const response = await fetch(new URL("/mcp/health", gatewayUrl), {
-      signal: AbortSignal.timeout(2000),
-    });
-    const body = (await response.json()) as { upstreams?: { name: string; state: string }[] };
+    const body = (await gatewayHealth(gatewayUrl, token)) as {
+      upstreams?: { name: string; state: string }[];
+    };
     return Object.fromEntries((body.upstreams ?? []).map((entry) => [entry.name, entry.state]));
   } catch {
     return {};

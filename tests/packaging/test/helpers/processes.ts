@@ -55,10 +55,10 @@ export function startHttpServer(
   });
 }
 
-/** Connects an SDK client to a Streamable HTTP endpoint. */
-export async function connectHttp(url: URL): Promise<Client> {
+/** Connects an SDK client to a Streamable HTTP endpoint, sending the given headers. */
+export async function connectHttp(url: URL, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: "packaging-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(url));
+  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
   return client;
 }
 
