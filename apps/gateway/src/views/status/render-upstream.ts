@@ -35,22 +35,21 @@ function toolRow(tool: ToolData): HTMLTableRowElement {
   const name = element("th", "", tool.name);
   name.scope = "row";
   const cells = [
-    tool.tier,
     milliseconds(tool.p50_ms),
     milliseconds(tool.p95_ms),
     milliseconds(tool.p99_ms),
     String(tool.calls_total),
     String(tool.errors_total),
   ].map((text) => element("td", "number", text));
-  row.append(name, ...cells);
+  row.append(name, element("td", "", tool.tier), ...cells);
   return row;
 }
 
 function toolTable(upstream: UpstreamData, tools: readonly ToolData[]): HTMLElement {
   if (tools.length === 0) return element("p", "muted", "No tools exposed.");
   const caption = element("caption", "visually-hidden", `Tools of ${upstream.name}`);
-  const headings = ["Tool", "Tier", "p50", "p95", "p99", "Calls", "Errors"].map((text) => {
-    const heading = element("th", "", text);
+  const headings = ["Tool", "Tier", "p50", "p95", "p99", "Calls", "Errors"].map((text, index) => {
+    const heading = element("th", index < 2 ? "" : "number", text);
     heading.scope = "col";
     return heading;
   });
