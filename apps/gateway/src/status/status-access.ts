@@ -1,10 +1,10 @@
-import { grantsScope, isLoopbackAddress, type RequestIdentity } from "@tabletop-mcp/kit";
+import {
+  grantsScope,
+  type HttpRouteRefusal,
+  isLoopbackAddress,
+  type RequestIdentity,
+} from "@tabletop-mcp/kit";
 import { ADMIN_SCOPE } from "../auth/request-scopes.js";
-
-/** Whether a caller may read the status data, and if not, how to refuse. */
-export type StatusAccess =
-  | { allowed: true }
-  | { allowed: false; status: 401 | 403; message: string };
 
 /**
  * Decides who may read the status data, as for `gateway://stats`: a token granting
@@ -13,28 +13,26 @@ export type StatusAccess =
  * credentials.
  *
  * @param identity - who asked, as the HTTP layer found
- * @returns allowed, or the refusal to answer
+ * @returns the refusal to answer, or `undefined` when the caller may read the data
  */
-export function statusAccess(identity: RequestIdentity): StatusAccess {
+export function statusRefusal(identity: RequestIdentity): HttpRouteRefusal | undefined {
   switch (identity.credentials) {
     case "valid":
-      if (grantsScope(identity.authInfo?.scopes ?? [], ADMIN_SCOPE)) return { allowed: true };
+      if (grantsScope(identity.authInfo?.scopes ?? [], ADMIN_SCOPE)) return undefined;
       return {
-        allowed: false,
-        status: 403,
+        refused: 403,
         message: `Forbidden: the gateway's status needs a token granting the ${ADMIN_SCOPE} scope`,
+        scope: ADMIN_SCOPE,
       };
     case "invalid":
       return {
-        allowed: false,
-        status: 401,
+        refused: 401,
         message: `Unauthorized: the gateway's status needs a valid bearer token granting ${ADMIN_SCOPE} (Authorization: Bearer <token>)`,
       };
     case "none":
-      if (isLoopbackAddress(identity.address)) return { allowed: true };
+      if (isLoopbackAddress(identity.address)) return undefined;
       return {
-        allowed: false,
-        status: 403,
+        refused: 403,
         message:
           "Forbidden: without authentication the gateway shows its status only to this machine (loopback)",
       };

@@ -1,7 +1,7 @@
-import { type HttpRoute, type HttpRouteAnswer, refusedRouteAnswer } from "@tabletop-mcp/kit";
+import type { HttpRoute, HttpRouteAnswer } from "@tabletop-mcp/kit";
 import type { Tier } from "../config/types.js";
 import type { Gateway } from "../gateway.js";
-import { statusAccess } from "./status-access.js";
+import { statusRefusal } from "./status-access.js";
 import { statusDocument } from "./status-document.js";
 
 /** Where the page fetches its data. */
@@ -33,7 +33,7 @@ export interface StatusRouteOptions {
 /**
  * The status page's routes: the page itself at `/` and `/status`, which holds no data and is
  * served to anyone the Host check lets in, and its data at {@link STATUS_DATA_PATH}, which only
- * a caller {@link statusAccess} allows may read.
+ * a caller {@link statusRefusal} does not refuse may read.
  *
  * @param gateway - the running gateway
  * @param options - default tier and how to read the page
@@ -52,8 +52,8 @@ export function statusRoutes(gateway: Gateway, options: StatusRouteOptions): Htt
     {
       path: STATUS_DATA_PATH,
       handle(identity) {
-        const access = statusAccess(identity);
-        if (!access.allowed) return refusedRouteAnswer(access.status, access.message);
+        const refusal = statusRefusal(identity);
+        if (refusal) return refusal;
         return {
           status: 200,
           contentType: "application/json",

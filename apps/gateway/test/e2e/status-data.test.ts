@@ -158,6 +158,9 @@ describe("the status data with a token table", () => {
   it("needs a token granting gateway:admin: another valid token gets 403", async () => {
     const player = await getData(gateway.origin, PLAYER_TOKEN);
     expect(player.status).toBe(403);
+    expect(player.headers.get("www-authenticate")).toBe(
+      'Bearer error="insufficient_scope", scope="gateway:admin"',
+    );
     const body = (await player.json()) as { error: { message: string } };
     expect(body.error.message).toBe(
       "Forbidden: the gateway's status needs a token granting the gateway:admin scope",

@@ -1,5 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { bearerChallenge } from "../auth/challenge.js";
 import { identityOf, type RequestIdentity } from "./client-identity.js";
+import type { HttpContext } from "./http-context.js";
 import { JsonRpcCode, jsonRpcErrorBody } from "./json-rpc-error.js";
 
 /** What an extra route answers: a whole body, never streamed. */
@@ -8,53 +10,70 @@ export interface HttpRouteAnswer {
   /** The `Content-Type` header, e.g. `text/html; charset=utf-8`. */
   contentType: string;
   body: string;
-  /** More headers, such as `WWW-Authenticate` with a 401. */
+  /** More headers. */
   headers?: Readonly<Record<string, string>>;
 }
 
 /**
+ * An extra route's refusal of the caller. The kit answers it as it answers refusals of `/mcp`:
+ * the JSON-RPC error body, and a bearer challenge (`WWW-Authenticate`) naming the protected
+ * resource metadata in OAuth mode and, on a 403 for a scope, `insufficient_scope` and the scope.
+ */
+export interface HttpRouteRefusal {
+  /** 401: no credentials, or refused ones; 403: credentials that do not suffice. */
+  refused: 401 | 403;
+  /** What was refused and what would be accepted. */
+  message: string;
+  /** The scope the caller lacks, on a 403. */
+  scope?: string;
+}
+
+/**
  * A `GET` route a server adds beside `/mcp` (the gateway's status page). Host and Origin are
- * checked as for every request, but the bearer token is not required to reach it: the handler
- * learns who asked (address and how their credentials fared) and decides what they may see,
- * so a page can be public while the data behind it is not.
+ * checked as for every request, but credentials are not required to reach it: the handler
+ * learns who asked (address, how their credentials fared, their scopes) and decides what they
+ * may see, so a page can be public while the data behind it is not.
  */
 export interface HttpRoute {
   /** An absolute path not used by the transport, e.g. `/status`; the query is ignored. */
   readonly path: string;
-  handle(identity: RequestIdentity): HttpRouteAnswer | Promise<HttpRouteAnswer>;
+  handle(
+    identity: RequestIdentity,
+  ): HttpRouteAnswer | HttpRouteRefusal | Promise<HttpRouteAnswer | HttpRouteRefusal>;
 }
 
 /**
- * The answer refusing a caller, in the JSON-RPC shape every HTTP error of the servers has;
- * a 401 also asks for a bearer token (`WWW-Authenticate: Bearer`).
- *
- * @param status - 401 (no or wrong credentials) or 403 (credentials that do not suffice)
- * @param message - what was refused and what would be accepted
- * @returns the answer
- */
-export function refusedRouteAnswer(status: 401 | 403, message: string): HttpRouteAnswer {
-  return {
-    status,
-    contentType: "application/json",
-    body: jsonRpcErrorBody(JsonRpcCode.serverError, message),
-    ...(status === 401 ? { headers: { "www-authenticate": "Bearer" } } : {}),
-  };
-}
-
-/**
- * Registers the extra routes; each answer is marked `Cache-Control: no-store`, since what it
- * says depends on who asks and when.
+ * Registers the server's extra routes; each answer is marked `Cache-Control: no-store`, since
+ * what it says depends on who asks and when.
  *
  * @param app - the server's Fastify instance
- * @param routes - the routes to add
+ * @param context - the HTTP server's options (the routes) and auth
  */
-export function registerExtraRoutes(app: FastifyInstance, routes: readonly HttpRoute[]): void {
-  for (const route of routes) {
+export function registerExtraRoutes(app: FastifyInstance, context: HttpContext): void {
+  for (const route of context.options.routes ?? []) {
     app.get(route.path, async (request, reply) => {
       const answer = await route.handle(identityOf(request));
-      reply.code(answer.status).type(answer.contentType).header("cache-control", "no-store");
+      reply.header("cache-control", "no-store");
+      if ("refused" in answer) return refuse(reply, answer, context);
+      reply.code(answer.status).type(answer.contentType);
       for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
       return reply.send(answer.body);
     });
   }
+}
+
+function refuse(reply: FastifyReply, refusal: HttpRouteRefusal, context: HttpContext) {
+  const resourceMetadata = context.auth.resourceMetadataUrl();
+  const lacksScope = refusal.refused === 403 && refusal.scope !== undefined;
+  if (refusal.refused === 401 || lacksScope) {
+    const challenge = bearerChallenge({
+      ...(lacksScope ? { error: "insufficient_scope" as const, scope: [refusal.scope ?? ""] } : {}),
+      ...(resourceMetadata ? { resourceMetadata } : {}),
+    });
+    reply.header("www-authenticate", challenge);
+  }
+  return reply
+    .code(refusal.refused)
+    .type("application/json")
+    .send(jsonRpcErrorBody(JsonRpcCode.serverError, refusal.message));
 }

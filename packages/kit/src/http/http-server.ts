@@ -78,7 +78,7 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
   installErrorHandlers(app, options.logger);
   registerHealthRoute(app, context);
   registerProtectedResourceRoutes(app, context);
-  registerExtraRoutes(app, options.routes ?? []);
+  registerExtraRoutes(app, context);
   registerStreamableRoutes(app, context);
   registerLegacySseRoutes(app, context);
 

@@ -5,7 +5,6 @@ import {
   type HttpRoute,
   InFlightRequests,
   type RequestIdentity,
-  refusedRouteAnswer,
   serveHttp,
   silentLogger,
 } from "../../src/index.js";
@@ -17,6 +16,14 @@ afterEach(async () => {
 });
 
 const seen: RequestIdentity[] = [];
+
+const guarded: HttpRoute = {
+  path: "/guarded",
+  handle(identity) {
+    if (identity.credentials === "invalid") return { refused: 401, message: "Unauthorized: no" };
+    return { refused: 403, message: "Forbidden: not enough", scope: "admin:read" };
+  },
+};
 
 const whoAsked: HttpRoute = {
   path: "/who",
@@ -44,7 +51,7 @@ async function start(authToken: string | undefined): Promise<string> {
     rateLimitMs: 0,
     logger: silentLogger,
     inFlight: new InFlightRequests(),
-    routes: [whoAsked],
+    routes: [whoAsked, guarded],
   });
   return `http://127.0.0.1:${handle.port}`;
 }
@@ -97,17 +104,31 @@ describe("extra GET routes beside /mcp", () => {
   });
 });
 
-describe("refusedRouteAnswer", () => {
-  it("refuses in the JSON-RPC shape of every HTTP error, asking for a token on 401", () => {
-    const answer = refusedRouteAnswer(401, "Unauthorized: a token is needed");
-    expect(answer.status).toBe(401);
-    expect(answer.contentType).toBe("application/json");
-    expect(JSON.parse(answer.body)).toEqual({
+describe("an extra route's refusal", () => {
+  it("is answered as /mcp answers: JSON-RPC body, bearer challenge on 401", async () => {
+    const base = await start("s3cret-route-token");
+    const response = await fetch(`${base}/guarded`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe("Bearer");
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await response.json()).toEqual({
       jsonrpc: "2.0",
-      error: { code: -32000, message: "Unauthorized: a token is needed" },
+      error: { code: -32000, message: "Unauthorized: no" },
       id: null,
     });
-    expect(answer.headers).toEqual({ "www-authenticate": "Bearer" });
-    expect(refusedRouteAnswer(403, "Forbidden").headers).toBeUndefined();
+  });
+
+  it("names the missing scope on 403 (insufficient_scope)", async () => {
+    const base = await start("s3cret-route-token");
+    const response = await fetch(`${base}/guarded`, {
+      headers: { authorization: "Bearer s3cret-route-token" },
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("www-authenticate")).toBe(
+      'Bearer error="insufficient_scope", scope="admin:read"',
+    );
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      "Forbidden: not enough",
+    );
   });
 });
