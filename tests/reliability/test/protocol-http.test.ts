@@ -44,6 +44,8 @@ interface HttpAbuse {
   messages?: (messages: unknown[]) => void;
   /** Sent to the process started with `--auth-token`. */
   withToken?: boolean;
+  /** The `WWW-Authenticate` of a 401: a refused token is named invalid (RFC 6750 §3.1). */
+  challenge?: string;
 }
 
 const withSession = (context: Context, extra: Record<string, string> = {}) => ({
@@ -227,6 +229,8 @@ const abuses: HttpAbuse[] = [
       body: initializeBody(),
     }),
     status: 401,
+    challenge:
+      'Bearer error="invalid_token", error_description="the token is not the configured one"',
   },
   {
     name: "the token without the Bearer scheme",
@@ -306,7 +310,9 @@ describe.each(serverCommands())("HTTP protocol abuse against $name", (server) =>
     }
     expect(answer.status, answer.body.slice(0, 300)).toBe(abuse.status);
     if (answer.status >= 400) expectJsonRpcErrorBody(answer, abuse.code);
-    if (answer.status === 401) expect(answer.headers["www-authenticate"]).toBe("Bearer");
+    if (answer.status === 401) {
+      expect(answer.headers["www-authenticate"]).toBe(abuse.challenge ?? "Bearer");
+    }
     if (answer.status === 405) expect(answer.headers.allow).toBe("GET, POST, DELETE");
     abuse.messages?.(messagesOf(answer));
 
