@@ -88,7 +88,9 @@ describeInBrowser("the gateway's status page", (browser) => {
     await expect.poll(() => refusal.textContent()).toMatch(/refused the status data \(401\)/);
     expect(await page.locator("[data-upstream]").count()).toBe(0);
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("token");
+    expect(
+      await page.locator("#token").evaluate((input) => input.ownerDocument.activeElement === input),
+    ).toBe(true);
     await page.keyboard.type(TOKEN);
     await page.keyboard.press("Enter");
     await page.locator('[data-upstream="notes"]').waitFor();
@@ -135,7 +137,7 @@ describeInBrowser("the gateway's status page", (browser) => {
 
   it("follows a killed upstream to restarting and back to up without a reload", async () => {
     await page.evaluate(() => {
-      (window as unknown as { loadedOnce: boolean }).loadedOnce = true;
+      (globalThis as unknown as { loadedOnce: boolean }).loadedOnce = true;
     });
     const changes = page.locator('[data-upstream="notes"] .changes li');
     expect(await changes.count()).toBe(1);
@@ -155,7 +157,7 @@ describeInBrowser("the gateway's status page", (browser) => {
     expect(await changes.count()).toBeGreaterThanOrEqual(3);
     expect(await changes.last().textContent()).toMatch(/starting → up$/);
     expect(
-      await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce),
+      await page.evaluate(() => (globalThis as unknown as { loadedOnce?: boolean }).loadedOnce),
     ).toBe(true);
     await page.screenshot({ path: join(PICTURES, "status-light.png"), fullPage: true });
     await page.emulateMedia({ colorScheme: "dark" });
