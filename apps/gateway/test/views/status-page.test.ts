@@ -57,8 +57,11 @@ describeInBrowser("the gateway's status page", (browser) => {
   let session: Session;
   let page: Page;
   const failFile = join(tempFolder(), "refuse-to-start");
+  /** In the broken upstream's working folder, so its error names no machine's path. */
+  const brokenFolder = tempFolder();
 
   beforeAll(async () => {
+    writeFileSync(join(brokenFolder, "never-start"), "this upstream never starts");
     const config = writeConfig({
       mcpServers: {
         dice: { builtin: "dice" },
@@ -70,6 +73,9 @@ describeInBrowser("the gateway's status page", (browser) => {
           "--fail-after-exit",
           failFile,
         ]),
+        broken: fixtureStdio(["--name", "broken", "--fail-after-exit", "never-start"], {
+          cwd: brokenFolder,
+        }),
       },
     });
     gateway = await startGatewayHttp(["--config", config, "--auth-token", TOKEN]);
@@ -129,6 +135,13 @@ describeInBrowser("the gateway's status page", (browser) => {
       kind: "stdio",
       state: "up",
       tools: "2 tools",
+    });
+    expect(await facts("broken")).toEqual({
+      name: "broken",
+      kind: "stdio",
+      state:
+        "down: Connection closed; last stderr line: fixture: refusing to start, never-start exists",
+      tools: "0 tools",
     });
     expect(await page.locator(".version").textContent()).toBe("0.1.0");
     expect(await page.locator(".sessions").textContent()).toBe("1");
