@@ -127,7 +127,9 @@ describe("the status data with the shared --auth-token", () => {
     const body = (await response.json()) as { error: { code: number; message: string } };
     expect(body.error.code).toBe(-32000);
     expect(body.error.message).toMatch(/^Unauthorized: .*gateway:admin/);
-    expect((await getData(gateway.origin, "wrong-token")).status).toBe(401);
+    const wrong = await getData(gateway.origin, "wrong-token");
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
   });
 
   it("is answered with the token", async () => {

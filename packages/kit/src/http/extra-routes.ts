@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { bearerChallenge } from "../auth/challenge.js";
+import { bearerCredentials } from "../auth/authentication.js";
+import { type BearerChallenge, bearerChallenge } from "../auth/challenge.js";
 import { identityOf, type RequestIdentity } from "./client-identity.js";
 import type { HttpContext } from "./http-context.js";
 import { JsonRpcCode, jsonRpcErrorBody } from "./json-rpc-error.js";
@@ -17,7 +18,8 @@ export interface HttpRouteAnswer {
 /**
  * An extra route's refusal of the caller. The kit answers it as it answers refusals of `/mcp`:
  * the JSON-RPC error body, and a bearer challenge (`WWW-Authenticate`) naming the protected
- * resource metadata in OAuth mode and, on a 403 for a scope, `insufficient_scope` and the scope.
+ * resource metadata in OAuth mode: `invalid_token` on a 401 for a token that was sent, and
+ * `insufficient_scope` with the scope on a 403 for one.
  */
 export interface HttpRouteRefusal {
   /** 401: no credentials, or refused ones; 403: credentials that do not suffice. */
@@ -54,7 +56,10 @@ export function registerExtraRoutes(app: FastifyInstance, context: HttpContext):
     app.get(route.path, async (request, reply) => {
       const answer = await route.handle(identityOf(request));
       reply.header("cache-control", "no-store");
-      if ("refused" in answer) return refuse(reply, answer, context);
+      if ("refused" in answer) {
+        const tokenSent = bearerCredentials(request.headers.authorization) !== undefined;
+        return refuse(reply, answer, context, tokenSent);
+      }
       reply.code(answer.status).type(answer.contentType);
       for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
       return reply.send(answer.body);
@@ -62,15 +67,27 @@ export function registerExtraRoutes(app: FastifyInstance, context: HttpContext):
   }
 }
 
-function refuse(reply: FastifyReply, refusal: HttpRouteRefusal, context: HttpContext) {
-  const resourceMetadata = context.auth.resourceMetadataUrl();
-  const lacksScope = refusal.refused === 403 && refusal.scope !== undefined;
-  if (refusal.refused === 401 || lacksScope) {
-    const challenge = bearerChallenge({
-      ...(lacksScope ? { error: "insufficient_scope" as const, scope: [refusal.scope ?? ""] } : {}),
+/** The bearer challenge of a refusal: why the token failed, or which scope it lacks. */
+function challengeOf(refusal: HttpRouteRefusal, tokenSent: boolean): BearerChallenge | undefined {
+  if (refusal.refused === 401) return tokenSent ? { error: "invalid_token" } : {};
+  if (refusal.scope === undefined) return undefined;
+  return { error: "insufficient_scope", scope: [refusal.scope] };
+}
+
+function refuse(
+  reply: FastifyReply,
+  refusal: HttpRouteRefusal,
+  context: HttpContext,
+  tokenSent: boolean,
+) {
+  const challenge = challengeOf(refusal, tokenSent);
+  if (challenge) {
+    const resourceMetadata = context.auth.resourceMetadataUrl();
+    const header = bearerChallenge({
+      ...challenge,
       ...(resourceMetadata ? { resourceMetadata } : {}),
     });
-    reply.header("www-authenticate", challenge);
+    reply.header("www-authenticate", header);
   }
   return reply
     .code(refusal.refused)

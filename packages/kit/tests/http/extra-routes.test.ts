@@ -118,6 +118,13 @@ describe("an extra route's refusal", () => {
     });
   });
 
+  it("calls a refused token invalid_token on 401", async () => {
+    const base = await start("s3cret-route-token");
+    const response = await fetch(`${base}/guarded`, { headers: { authorization: "Bearer nope" } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
+  });
+
   it("names the missing scope on 403 (insufficient_scope)", async () => {
     const base = await start("s3cret-route-token");
     const response = await fetch(`${base}/guarded`, {
