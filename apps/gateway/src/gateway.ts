@@ -17,6 +17,7 @@ import { DownstreamSession } from "./session/downstream-session.js";
 import { mostVerbose } from "./session/logging-levels.js";
 import { ProtocolError } from "./session/protocol-error.js";
 import type { SessionContext, SessionHost } from "./session/session-context.js";
+import { StateHistory } from "./status/state-history.js";
 import { currentTier } from "./tiers/tiers.js";
 import { BuiltinUpstream } from "./upstreams/builtin-upstream.js";
 import { HttpUpstream } from "./upstreams/http-upstream.js";
@@ -67,6 +68,8 @@ export class Gateway implements SessionHost, UpstreamHost {
   readonly logger: Logger;
   readonly version: string;
   readonly restart: RestartOptions | undefined;
+  /** The last state changes of each upstream, for the status page. */
+  readonly stateHistory = new StateHistory();
   private readonly startedAt = Date.now();
   private started = false;
   private readonly shared = new Map<Upstream, Map<string, Set<SessionContext>>>();
@@ -187,8 +190,12 @@ export class Gateway implements SessionHost, UpstreamHost {
   }
 
   stateChanged(upstream: Upstream, previous: UpstreamState): void {
-    if (!this.started) return;
     const state = upstream.state;
+    const error =
+      state === "ready" || upstream.lastError === null ? null : redact(upstream.lastError);
+    const at = new Date().toISOString();
+    this.stateHistory.record(upstream.name, { at, from: previous, to: state, error });
+    if (!this.started) return;
     const text =
       state === "ready"
         ? `upstream "${upstream.name}" is back (was ${previous})`
@@ -370,6 +377,11 @@ export class Gateway implements SessionHost, UpstreamHost {
     }));
   }
 
+  /** Whole seconds since the gateway was built. */
+  uptimeSeconds(): number {
+    return Math.floor((Date.now() - this.startedAt) / 1000);
+  }
+
   /**
    * Every scope a request may need: `gateway:admin`, what each builtin declares and each
    * entry's configured `scopes`.
@@ -387,7 +399,7 @@ export class Gateway implements SessionHost, UpstreamHost {
   statsResource(): string {
     return JSON.stringify({
       generated_at: new Date().toISOString(),
-      uptime_s: Math.floor((Date.now() - this.startedAt) / 1000),
+      uptime_s: this.uptimeSeconds(),
       sessions: this.sessions.size,
       upstreams: this.upstreamStats(),
       tools: this.toolStats(),

@@ -14,6 +14,8 @@ import { loadConfig } from "./config/load-config.js";
 import { printableConfig } from "./config/print-config.js";
 import { ConfigError, TIERS, type Tier } from "./config/types.js";
 import { Gateway, type StartupProblem } from "./gateway.js";
+import { statusRoutes } from "./status/status-routes.js";
+import { readStatusPage } from "./status-page-file.js";
 import { parseTier } from "./tiers/tiers.js";
 
 /** What the gateway command was asked to do. */
@@ -85,6 +87,7 @@ export async function prepareGateway(
     health: () => ({ upstreams: gateway.upstreamStats(), tools: gateway.toolStats() }),
     scopes: gateway.scopes(),
     healthScope: ADMIN_SCOPE,
+    routes: statusRoutes(gateway, { defaultTier, readPage: readStatusPage }),
     listening: (url) => process.stderr.write(clientSnippet(url)),
   };
 }

@@ -42,7 +42,8 @@ export {
   ToolError,
   type ToolErrorCode,
 } from "./errors.js";
-export type { RequestIdentity } from "./http/client-identity.js";
+export { isLoopbackAddress, type RequestIdentity } from "./http/client-identity.js";
+export type { HttpRoute, HttpRouteAnswer, HttpRouteRefusal } from "./http/extra-routes.js";
 export type { HttpLimits } from "./http/http-limits.js";
 export type { HttpHandle, HttpOptions } from "./http/http-server.js";
 export {

@@ -5,8 +5,15 @@ import type { ToolStats } from "../stats/tool-stats.js";
 const MIN_SAMPLES = 20;
 /** Above this error rate a tool moves up one tier. */
 const MAX_ERROR_RATE = 0.3;
-const FAST_P50_MS = 500;
-const STANDARD_P50_MS = 1500;
+
+/** The p50 a tool may have and stay in each tier (docs/gateway.md §10); `deep` has none. */
+export const TIER_P50_CEILING_MS: Readonly<Record<Tier, number | null>> = {
+  fast: 500,
+  standard: 1500,
+  deep: null,
+};
+const FAST_P50_MS = TIER_P50_CEILING_MS.fast as number;
+const STANDARD_P50_MS = TIER_P50_CEILING_MS.standard as number;
 
 /**
  * A tool's current tier (docs/gateway.md §10): its declared tier until it has 20 samples, then the

@@ -19,6 +19,8 @@ export interface RestartOptions {
 export class RestartLoop {
   /** Failed attempts since the last healthy period. */
   failures = 0;
+  /** When the next attempt is due (epoch ms), while one is scheduled. */
+  nextAttemptAt: number | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private connectedAt: number | undefined;
   private stopped = false;
@@ -69,8 +71,10 @@ export class RestartLoop {
     if (this.stopped) return;
     const jitter = 1 + (this.random() * 2 - 1) * JITTER;
     const delay = Math.round(RestartLoop.baseDelay(this.failures) * jitter);
+    this.nextAttemptAt = this.now() + delay;
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      this.nextAttemptAt = undefined;
       void this.run();
     }, delay);
     this.timer.unref?.();
@@ -81,5 +85,6 @@ export class RestartLoop {
     this.stopped = true;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
+    this.nextAttemptAt = undefined;
   }
 }

@@ -121,6 +121,11 @@ export abstract class Upstream {
     return this.listing?.capabilities;
   }
 
+  /** When the next reconnection attempt is due (epoch ms), while one is scheduled. */
+  get nextAttemptAt(): number | undefined {
+    return this.loop.nextAttemptAt;
+  }
+
   /** Live upstream connections (for stats). */
   abstract get connections(): number;
 

@@ -1,7 +1,7 @@
 // No secret of the config (URL password, query key, header token, env value, argument) and no
-// gateway token may reach a client, a log line, /mcp/health, gateway://stats, --check or
-// --print-config, even when upstreams fail with errors that repeat them or crash while
-// dumping them.
+// gateway token may reach a client, a log line, /mcp/health, /status/data, gateway://stats,
+// --check or --print-config, even when upstreams fail with errors that repeat them or crash
+// while dumping them.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -121,6 +121,10 @@ describe("a gateway whose upstreams fail with their secrets in hand", () => {
     await exerciseFailures(session);
     const healthBody = await health();
     texts.push({ where: "/mcp/health", text: healthBody });
+    const statusResponse = await fetch(`${gateway.origin}/status/data`, { headers: authorization });
+    expect(statusResponse.status).toBe(200);
+    const statusBody = await statusResponse.text();
+    texts.push({ where: "/status/data", text: statusBody });
     texts.push({
       where: "every message the client received",
       text: JSON.stringify(session.received),
@@ -146,6 +150,7 @@ describe("a gateway whose upstreams fail with their secrets in hand", () => {
     expect(healthBody).toContain("credential *** not valid");
     expect(healthBody).toContain("api_key=***");
     expect(healthBody).toContain("http://***@127.0.0.1:9/mcp");
+    expect(statusBody).toContain("credential *** not valid");
     expect(check.status).toBe(1);
     expect(JSON.parse(printed.stdout).mcpServers.crashy.args).toContain("***");
   });

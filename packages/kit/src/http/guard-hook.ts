@@ -17,10 +17,12 @@ const UNAVAILABLE_RETRY_SECONDS = 5;
  * Checks Host, Origin and the credentials of every request before anything else runs, and
  * remembers who sent it (address, credentials, subject, `authInfo`) for admission, sessions,
  * scopes, tools and the health endpoint. Only the `Authorization` header is read: a token in
- * the query string counts for nothing.
+ * the query string counts for nothing. The server's extra routes are reached without
+ * credentials, like the health endpoint; they answer according to the identity remembered.
  */
 export function installGuard(app: FastifyInstance, context: HttpContext): void {
   const { options, auth } = context;
+  const routePaths = new Set((options.routes ?? []).map((route) => route.path));
   const guard = createRequestGuard([...options.allowedHosts, ...publicHost(options.publicUrl)]);
   app.addHook("onRequest", async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
@@ -32,7 +34,7 @@ export function installGuard(app: FastifyInstance, context: HttpContext): void {
     const address = peerAddress(request.socket.remoteAddress);
     const outcome = await auth.authenticator.authenticate(request.headers.authorization);
     const identity = identityFrom(address, outcome);
-    if (identity || isOpenPath(path)) {
+    if (identity || isOpenPath(path) || routePaths.has(path)) {
       rememberIdentity(request, identity ?? { address, credentials: "invalid" });
       return;
     }

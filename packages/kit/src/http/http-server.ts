@@ -5,6 +5,7 @@ import type { InFlightRequests } from "../runtime/in-flight.js";
 import type { SessionRequest } from "../runtime/session-request.js";
 import { createApp } from "./create-app.js";
 import { installErrorHandlers } from "./error-handlers.js";
+import { type HttpRoute, registerExtraRoutes } from "./extra-routes.js";
 import { installGuard } from "./guard-hook.js";
 import { registerHealthRoute } from "./health-route.js";
 import { createHttpAuth } from "./http-auth.js";
@@ -24,6 +25,8 @@ export interface HttpOptions {
   createServer: (session: SessionRequest) => Server;
   /** Extra fields merged into the `/mcp/health` body for callers allowed its details. */
   health?: () => Record<string, unknown>;
+  /** `GET` routes beside the transport's, reached without the token (see {@link HttpRoute}). */
+  routes?: readonly HttpRoute[];
   name: string;
   version: string;
   host: string;
@@ -75,6 +78,7 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
   installErrorHandlers(app, options.logger);
   registerHealthRoute(app, context);
   registerProtectedResourceRoutes(app, context);
+  registerExtraRoutes(app, context);
   registerStreamableRoutes(app, context);
   registerLegacySseRoutes(app, context);
 

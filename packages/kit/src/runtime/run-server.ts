@@ -7,6 +7,7 @@ import type { CommonOptions, ExtraFlag, PositionalArgument } from "../cli/flags.
 import { parseCommandLine } from "../cli/flags.js";
 import { helpText } from "../cli/help.js";
 import { UsageError } from "../cli/usage-error.js";
+import type { HttpRoute } from "../http/extra-routes.js";
 import { serveHttp } from "../http/serve-http.js";
 import { createLogger, type Logger } from "../logger.js";
 import { ResourceHub } from "../resource-hub.js";
@@ -34,6 +35,8 @@ export interface ServerFactory {
   close?: () => void | Promise<void>;
   /** Extra fields merged into the `/mcp/health` body. */
   health?: () => Record<string, unknown>;
+  /** `GET` routes the HTTP transport adds beside `/mcp` (see {@link HttpRoute}). */
+  routes?: readonly HttpRoute[];
   /** Called once the HTTP listener is up, after the `listening on` line, with the MCP URL. */
   listening?: (url: string) => void;
   /**
@@ -210,6 +213,7 @@ async function serve(
       limits: options.limits,
       ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
       ...(factory.health ? { health: factory.health } : {}),
+      ...(factory.routes ? { routes: factory.routes } : {}),
     });
     stopTransport = () => handle.close();
     stopAccepting = () => handle.drain();

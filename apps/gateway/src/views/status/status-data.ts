@@ -1,0 +1,36 @@
+/** The status document as `GET /status/data` sends it (see the gateway's status-document.ts). */
+export interface StatusData {
+  generated_at: string;
+  version: string;
+  uptime_s: number;
+  sessions: number;
+  default_tier: string;
+  tiers: { name: string; p50_ceiling_ms: number | null; sessions: number }[];
+  upstreams: UpstreamData[];
+  tools: ToolData[];
+}
+
+/** One upstream of the document. */
+export interface UpstreamData {
+  name: string;
+  kind: "builtin" | "stdio" | "http";
+  state: "starting" | "ready" | "restarting" | "down" | "conflict";
+  next_attempt_at: string | null;
+  last_error: string | null;
+  restarts: number;
+  tools: number;
+  changes: { at: string; from: string; to: string; error: string | null }[];
+}
+
+/** One tool row, the same as in `gateway://stats`. */
+export interface ToolData {
+  name: string;
+  upstream: string;
+  tier: string;
+  samples: number;
+  p50_ms: number | null;
+  p95_ms: number | null;
+  p99_ms: number | null;
+  calls_total: number;
+  errors_total: number;
+}
