@@ -61,7 +61,11 @@ export class HttpSessionLink implements UpstreamLink {
   private connecting: Promise<Client> | undefined;
   private reinitializing: Promise<Client> | undefined;
   private closed = false;
-  /** Whether the current session's GET stream is open (as far as the last attempt said). */
+  /**
+   * Whether the current session's GET stream is open, as far as its last attempt said. Only the
+   * current session's stream counts: a forgotten session is not closed, so its transport keeps
+   * retrying its GET for a while, and its failures say nothing about the session that replaced it.
+   */
   private streamOpen = true;
 
   constructor(
@@ -123,11 +127,12 @@ export class HttpSessionLink implements UpstreamLink {
         notFound: () => this.sessionLost(attempt),
         unreachable: () => this.streamDown(attempt),
         opened: () => {
-          this.streamOpen = true;
+          if (this.connecting === attempt) this.streamOpen = true;
         },
       },
     );
     this.connecting = attempt;
+    this.streamOpen = true;
     attempt.then(
       () => this.host.sessionOpened(),
       () => {
@@ -201,7 +206,7 @@ export class HttpSessionLink implements UpstreamLink {
    * schedule) and the stream is still not back, the session is re-initialized.
    */
   private streamDown(stale: Promise<Client>): void {
-    if (!this.streamOpen) return;
+    if (this.connecting !== stale || !this.streamOpen) return;
     this.streamOpen = false;
     void this.watchForReturn(stale);
   }

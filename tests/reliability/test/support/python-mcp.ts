@@ -22,11 +22,21 @@ export const sessionsScript = fileURLToPath(
 /** Whether `python3` runs here at all. */
 export const python3Available = spawnSync("python3", ["--version"]).status === 0;
 
+/** Set once the environment is known to import `mcp`. */
+let checked: string | undefined;
+
 /**
  * The path of a Python that imports `mcp`: the cached environment, made and filled on first use.
+ * Checked once per test file: importing the SDK costs over a second of CPU, which a loaded
+ * machine stretches to tens of seconds, so it is not paid again before every script run.
  * @throws Error when the environment cannot be made or the SDK not installed
  */
 export function pythonWithMcp(): string {
+  checked ??= prepareEnvironment();
+  return checked;
+}
+
+function prepareEnvironment(): string {
   if (existsSync(python) && spawnSync(python, ["-c", "import mcp"]).status === 0) return python;
   const steps: Array<[string, string[]]> = [
     ["python3", ["-m", "venv", environment]],
