@@ -1,7 +1,10 @@
 // Fault test, in real time: a stdio upstream is killed (SIGKILL) again and again, each time after
 // it has served for a full healthy period (docs/gateway.md §9.1: 60 s, after which a failure starts
-// the restart schedule from its first 0.5 s delay). Each time it must serve again within 2 s, while
-// another client's calls to a builtin all succeed throughout. killed-upstream.test.ts covers kills
+// the restart schedule from its first 0.5 s delay). Each time the gateway must start it again
+// within 1 s of the kill (the first delay, 0.5 s ±20 %, and not the 1 s or 2 s a schedule that
+// kept counting would wait), while another client's calls to a builtin all succeed throughout.
+// The bound is on the start of the new process, which the kernel records, not on its first
+// answer: a busy machine stretches a Node process's start-up, not the gateway's schedule. killed-upstream.test.ts covers kills
 // in quick succession, where the doubling delays apply instead.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEALTHY_RESET_MS } from "../../src/upstreams/restart-loop.js";
@@ -14,7 +17,7 @@ import {
 } from "./support.js";
 
 const KILLS = 3;
-const SERVING_AGAIN_WITHIN_MS = 2000;
+const RESPAWNED_WITHIN_MS = 1000;
 /** Serving is observed after the gateway counts the upstream healthy, so this margin suffices. */
 const HEALTHY_MARGIN_MS = 1500;
 
@@ -39,20 +42,20 @@ async function serveUntil(until: number): Promise<void> {
 
 describe("a stdio upstream killed after each healthy minute", () => {
   it(
-    "serves again within 2 s every time while another client's calls all succeed",
+    "is started again within 1 s every time while another client's calls all succeed",
     async () => {
       const bystander = startBystander(setup.bystander);
-      const recoveries: number[] = [];
+      const respawns: number[] = [];
       let servingSince = performance.now();
       for (let kill = 1; kill <= KILLS; kill += 1) {
         if (kill > 1) await serveUntil(servingSince + HEALTHY_RESET_MS + HEALTHY_MARGIN_MS);
-        const recovery = await killAndTimeRecovery(setup.victim);
+        const { respawnedAfterMs } = await killAndTimeRecovery(setup.victim);
         servingSince = performance.now();
-        recoveries.push(Math.round(recovery));
+        respawns.push(Math.round(respawnedAfterMs));
         expect(
-          recovery,
-          `recovery after kill ${kill}: ${recoveries.join(", ")} ms`,
-        ).toBeLessThanOrEqual(SERVING_AGAIN_WITHIN_MS);
+          respawnedAfterMs,
+          `respawn after kill ${kill}: ${respawns.join(", ")} ms`,
+        ).toBeLessThanOrEqual(RESPAWNED_WITHIN_MS);
       }
       const { calls, failures } = await bystander.stop();
       expect(failures).toEqual([]);
