@@ -16,8 +16,16 @@ describe("an HTTP kit server shutting down", () => {
     });
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     const client = await connectHttp(url);
-    const slow = client.callTool({ name: "sleep", arguments: { ms: 600 } });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The server is told to stop only once the call is running there (its first progress), so a
+    // busy machine that delays the request cannot turn it into one that arrives after the stop.
+    let running: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      running = resolve;
+    });
+    const slow = client.callTool({ name: "sleep", arguments: { ms: 600 } }, undefined, {
+      onprogress: () => running(),
+    });
+    await started;
     child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 100));
     const refused = await fetch(url, {
