@@ -25,15 +25,22 @@ export function failureResult(failure: UpstreamFailure): CallToolResult {
 /**
  * An upstream's `isError` result with its texts redacted: an upstream that repeats the
  * credential it was given in its error must not hand it to the client. Nothing else changes,
- * so a result without secrets comes back byte for byte.
+ * so a result without secrets comes back byte for byte. A text block that is the compact JSON
+ * of the structured content (as every kit server writes it) is written again from the redacted
+ * structured content rather than redacted as text: JSON escapes shift where a secret's pattern
+ * starts and ends, and the two would otherwise disagree.
  */
 export function redactedErrorResult(result: CallToolResult): CallToolResult {
-  const redacted: CallToolResult = {
-    ...result,
-    content: processRedactor.redactDeep(result.content),
-  };
-  if (result.structuredContent !== undefined) {
-    redacted.structuredContent = processRedactor.redactDeep(result.structuredContent);
+  const { structuredContent } = result;
+  if (structuredContent === undefined) {
+    return { ...result, content: processRedactor.redactDeep(result.content) };
   }
-  return redacted;
+  const structuredText = JSON.stringify(structuredContent);
+  const redactedStructured = processRedactor.redactDeep(structuredContent);
+  const content = result.content.map((block) =>
+    block.type === "text" && block.text === structuredText
+      ? { ...block, text: JSON.stringify(redactedStructured) }
+      : processRedactor.redactDeep(block),
+  );
+  return { ...result, content, structuredContent: redactedStructured };
 }
