@@ -123,6 +123,12 @@ async function startSession(
   const admitted = await admitSession(request, reply, context, "streamable");
   if (!admitted) return;
   const id = admitted.id;
+  // Kept before the client can hear of the id, so that its next request finds the session
+  // whichever process it reaches; forgotten again if initialize fails.
+  await recordOpened(context, id, admitted.owner.subject, request.body).catch(async (error) => {
+    await admitted.server.close();
+    throw error;
+  });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
   await admitted.server.connect(transport);
   openSession(context, { ...admitted, kind: "streamable" }, transport);
@@ -131,8 +137,9 @@ async function startSession(
   reply.raw.setHeader("set-cookie", sessionCookie(id));
   attachAuthInfo(request);
   await transport.handleRequest(request.raw, reply.raw, request.body);
-  if (transport.sessionId === undefined) await context.sessions.close(id);
-  else await recordOpened(context, id, admitted.owner.subject, request.body);
+  if (transport.sessionId !== undefined) return;
+  await context.sessions.close(id);
+  await context.options.durableSessions?.closed(id);
 }
 
 /** Keeps a newly initialized session in the durable sessions' store, when there is one. */
