@@ -75,7 +75,11 @@ const INSTRUCTIONS =
  * `store` and `hub`; the first call also starts relaying writes that other processes commit
  * to the same database to the hub's subscribers.
  *
- * @param options - store or database path, test hooks, hub and logger
+ * With `kept` and the kit's `session`, the session's context and subscriptions are kept in the
+ * store (docs/campaign.md §10.5): restored from it when the kit rebuilds the session, saved
+ * before `set_context` and subscription changes are answered.
+ *
+ * @param options - store or database path, test hooks, hub, logger, kept sessions
  * @returns an SDK server ready to connect
  */
 export function createServer(options: CampaignServerOptions = {}): Server {
