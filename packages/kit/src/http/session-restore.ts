@@ -28,7 +28,9 @@ export function restoreSession(
   context: HttpContext,
   id: string,
 ): Promise<HttpSession | undefined> {
-  if (!context.options.durableSessions || !context.accepting()) return Promise.resolve(undefined);
+  // Served while shutting down too: the session is not new to its client, and the store keeps
+  // it for another process once this one has gone.
+  if (!context.options.durableSessions) return Promise.resolve(undefined);
   const pending = underWay.get(context) ?? new Map<string, Promise<HttpSession | undefined>>();
   underWay.set(context, pending);
   const known = pending.get(id);
