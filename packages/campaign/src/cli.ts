@@ -10,6 +10,7 @@ import {
   runServer,
   UsageError,
 } from "@tabletop-mcp/kit";
+import { KeptSessions } from "./kept-sessions.js";
 import { createServer } from "./server.js";
 import type { CampaignStore } from "./storage/campaign-store.js";
 import { openCampaignDatabase } from "./storage/open-campaign-database.js";
@@ -83,6 +84,12 @@ await runServer({
       parse: parsePoolSize,
     },
     {
+      name: "shared-sessions",
+      env: "TABLETOP_SHARED_SESSIONS",
+      description:
+        "keep HTTP sessions in the database, so that every server on it can serve every session (a load balancer without sticky sessions); costs a database write per request",
+    },
+    {
       name: "print-config",
       description: "print the effective configuration (passwords and tokens as ***) and exit",
     },
@@ -101,8 +108,11 @@ await runServer({
     const seed = typeof extra.seed === "string" ? extra.seed : undefined;
     const store = await openOrExit(location, pool, logger);
     const rollDie = createRandomDieRoller(seed);
+    const kept = extra["shared-sessions"] === true ? new KeptSessions(store) : undefined;
     return {
-      createServer: () => createServer({ store, rollDie, hub, logger }),
+      createServer: (session) =>
+        createServer({ store, rollDie, hub, logger, session, ...(kept ? { kept } : {}) }),
+      ...(kept ? { durableSessions: kept } : {}),
       close: () => store.close(),
     };
   },

@@ -8,6 +8,7 @@ import {
   ResourceHub,
   readPackageVersion,
   replaySeedOption,
+  type SessionRequest,
   silentLogger,
 } from "@tabletop-mcp/kit";
 import * as z from "zod";
@@ -17,8 +18,14 @@ import type { CommandEnvironment } from "./commands/command-environment.js";
 import { createId, type RandomBytes } from "./domain/ids.js";
 import { createInviteCode } from "./domain/invite-code.js";
 import { emptyContext, type SessionContext } from "./domain/records.js";
+import type { KeptSessions, KeptState } from "./kept-sessions.js";
 import { createResources, createResourceTemplates } from "./resources/index.js";
-import { currentRequestId, serveContextSubscription, withRequestId } from "./session-protocol.js";
+import {
+  currentRequestId,
+  type SessionSubscriptions,
+  serveContextSubscription,
+  withRequestId,
+} from "./session-protocol.js";
 import type { CampaignStore } from "./storage/campaign-store.js";
 import { MEMORY_DATABASE, openCampaignStore } from "./storage/sqlite/open-sqlite-store.js";
 import { createTools } from "./tools/index.js";
@@ -41,6 +48,10 @@ export interface CampaignServerOptions {
   /** Shared by every MCP session of the process so that resource updates cross sessions. */
   hub?: ResourceHub;
   logger?: Logger;
+  /** Sessions kept in the store for any process to serve (docs/campaign.md §10.5). */
+  kept?: KeptSessions;
+  /** What the kit says of the session: with `kept`, its id keys the session's kept state. */
+  session?: SessionRequest;
 }
 
 /**
@@ -64,7 +75,11 @@ const INSTRUCTIONS =
  * `store` and `hub`; the first call also starts relaying writes that other processes commit
  * to the same database to the hub's subscribers.
  *
- * @param options - store or database path, test hooks, hub and logger
+ * With `kept` and the kit's `session`, the session's context and subscriptions are kept in the
+ * store (docs/campaign.md §10.5): restored from it when the kit rebuilds the session, saved
+ * before `set_context` and subscription changes are answered.
+ *
+ * @param options - store or database path, test hooks, hub, logger, kept sessions
  * @returns an SDK server ready to connect
  */
 export function createServer(options: CampaignServerOptions = {}): Server {
@@ -80,7 +95,8 @@ export function createServer(options: CampaignServerOptions = {}): Server {
   };
   let context: SessionContext = emptyContext();
   let subject: string | undefined;
-  let announceContext = () => {};
+  let subscriptions: SessionSubscriptions | undefined;
+  const keep = keeper(options, () => ({ context, subscriptions: subscriptions?.current() ?? [] }));
   const tools = createTools({
     environment,
     context: () => context,
@@ -92,7 +108,10 @@ export function createServer(options: CampaignServerOptions = {}): Server {
       context = next;
       return changed;
     },
-    contextUpdated: () => announceContext(),
+    contextUpdated: async () => {
+      subscriptions?.announceContext();
+      await keep();
+    },
     announce: (uris, audience) => {
       const label = audience && audienceLabel(audience);
       for (const uri of new Set(uris)) hub.updated(uri, label);
@@ -114,8 +133,19 @@ export function createServer(options: CampaignServerOptions = {}): Server {
     },
     { hub, logger, aroundToolCall: withRequestId },
   );
-  announceContext = serveContextSubscription(server, hub, (caller) => {
-    subject = caller;
+  subscriptions = serveContextSubscription(
+    server,
+    hub,
+    (caller) => {
+      subject = caller;
+    },
+    keep,
+  );
+  const live = subscriptions;
+  attachKeptCopy(options, server, (state) => {
+    context = state.context;
+    subject = state.subject;
+    live.replace(state.subscriptions);
   });
   hub.restrict(
     server,
@@ -123,4 +153,40 @@ export function createServer(options: CampaignServerOptions = {}): Server {
   );
   relayExternalChanges(environment.store, hub);
   return server;
+}
+
+/**
+ * How a session saves its context and subscriptions when its sessions are kept in the store
+ * (docs/campaign.md §10.5); does nothing otherwise.
+ */
+function keeper(
+  options: CampaignServerOptions,
+  state: () => Omit<KeptState, "subject">,
+): () => Promise<void> {
+  const { kept } = options;
+  const id = options.session?.sessionId;
+  if (!kept || id === undefined) return async () => {};
+  return () => kept.save(id, state());
+}
+
+/**
+ * Makes a kept session's server follow the store: restored from it when the kit rebuilt the
+ * session, and brought up to date each time the kit reads it again.
+ */
+function attachKeptCopy(
+  options: CampaignServerOptions,
+  server: Server,
+  apply: (state: KeptState) => void,
+): void {
+  const { kept, session } = options;
+  const id = session?.sessionId;
+  if (!kept || id === undefined) return;
+  const restored = session?.restored?.state as KeptState | undefined;
+  if (restored) apply(restored);
+  const detach = kept.attach(id, { apply });
+  const previous = server.onclose;
+  server.onclose = () => {
+    previous?.();
+    detach();
+  };
 }

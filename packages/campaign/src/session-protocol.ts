@@ -41,6 +41,16 @@ export function withRequestId<Result>(
   return requestScope.run(requestId, run);
 }
 
+/** One session's subscriptions, as {@link serveContextSubscription} keeps them. */
+export interface SessionSubscriptions {
+  /** Announces a change of this session's context to this session, if subscribed. */
+  announceContext(): void;
+  /** The URIs this session is subscribed to, `context://current` included. */
+  current(): string[];
+  /** Makes this session subscribed to exactly these URIs (e.g. as another process left them). */
+  replace(uris: readonly string[]): void;
+}
+
 /**
  * Keeps subscriptions to `context://current` with the session itself: each session has its
  * own context, so a change must reach only the session that made it, never every subscriber
@@ -50,31 +60,47 @@ export function withRequestId<Result>(
  * @param server - one MCP session's server, from the kit
  * @param hub - the process-wide resource hub
  * @param subscriber - told the subject of each subscription
- * @returns announces a change of this session's context to this session, if subscribed
+ * @param changed - told of each change of the session's subscriptions, before it is answered
+ * @returns the session's subscriptions
  */
 export function serveContextSubscription(
   server: Server,
   hub: ResourceHub,
   subscriber: (subject: string) => void,
-): () => void {
-  let subscribed = false;
-  server.setRequestHandler(SubscribeRequestSchema, (request, extra) => {
+  changed: (uris: string[]) => Promise<void> = async () => {},
+): SessionSubscriptions {
+  const uris = new Set<string>();
+  const add = (uri: string) => {
+    uris.add(uri);
+    if (uri === CONTEXT_URI) return;
+    hub.subscribe(uri, server);
+    rememberSubscription(hub, uri);
+  };
+  const remove = (uri: string) => {
+    uris.delete(uri);
+    if (uri !== CONTEXT_URI) hub.unsubscribe(uri, server);
+  };
+  server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
     subscriber(identityFromAuthInfo(extra.authInfo).subject);
-    const uri = request.params.uri;
-    if (uri === CONTEXT_URI) {
-      subscribed = true;
-    } else {
-      hub.subscribe(uri, server);
-      rememberSubscription(hub, uri);
-    }
+    add(request.params.uri);
+    await changed([...uris]);
     return {};
   });
-  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-    if (request.params.uri === CONTEXT_URI) subscribed = false;
-    else hub.unsubscribe(request.params.uri, server);
+  server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+    remove(request.params.uri);
+    await changed([...uris]);
     return {};
   });
-  return () => {
-    if (subscribed) server.sendResourceUpdated({ uri: CONTEXT_URI }).catch(() => undefined);
+  return {
+    announceContext: () => {
+      if (uris.has(CONTEXT_URI)) {
+        server.sendResourceUpdated({ uri: CONTEXT_URI }).catch(() => undefined);
+      }
+    },
+    current: () => [...uris],
+    replace: (next) => {
+      for (const uri of [...uris]) if (!next.includes(uri)) remove(uri);
+      for (const uri of next) if (!uris.has(uri)) add(uri);
+    },
   };
 }

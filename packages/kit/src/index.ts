@@ -43,6 +43,7 @@ export {
   type ToolErrorCode,
 } from "./errors.js";
 export { isLoopbackAddress, type RequestIdentity } from "./http/client-identity.js";
+export type { DurableSessionRecord, DurableSessions } from "./http/durable-sessions.js";
 export type { HttpRoute, HttpRouteAnswer, HttpRouteRefusal } from "./http/extra-routes.js";
 export type { HttpLimits } from "./http/http-limits.js";
 export type { HttpHandle, HttpOptions } from "./http/http-server.js";

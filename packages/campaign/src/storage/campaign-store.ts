@@ -9,6 +9,7 @@ import type {
   Session,
   SessionEvent,
 } from "../domain/records.js";
+import type { McpSessionRow } from "./rows.js";
 
 /** One page of a list, oldest first, and whether more follow. */
 export interface Page<Item> {
@@ -100,6 +101,20 @@ export interface CampaignRepository {
 
   hasOutcomeApplication(sessionId: string, rollSeq: number): Promise<boolean>;
   recordOutcomeApplication(sessionId: string, rollSeq: number, appliedAt: string): Promise<void>;
+
+  /** Keeps a newly opened MCP session (docs/campaign.md §10.5). */
+  putMcpSession(row: McpSessionRow): Promise<void>;
+  /** Marks a kept MCP session used at `seenAt` and returns it; none if unused since `notBefore`. */
+  resumeMcpSession(
+    id: string,
+    seenAt: string,
+    notBefore: string,
+  ): Promise<McpSessionRow | undefined>;
+  /** Replaces a kept MCP session's campaign context and subscriptions (both JSON). */
+  saveMcpSessionState(id: string, context: string, subscriptions: string): Promise<void>;
+  deleteMcpSession(id: string): Promise<void>;
+  /** Forgets the kept MCP sessions unused since `before`. */
+  expireMcpSessions(before: string): Promise<void>;
 }
 
 /** Who may hear of a write's changes: the GM and players of its campaign, or its GM alone. */

@@ -212,3 +212,16 @@ export function participantRow(participant: Participant): ParticipantRow {
   const { user, ...rest } = participant;
   return { ...rest, user_subject: user };
 }
+
+/** One kept MCP session (docs/campaign.md §10.5); the JSON columns are read by the server. */
+export interface McpSessionRow {
+  id: string;
+  subject: string | null;
+  /** The client's `initialize` parameters, as JSON. */
+  initialize: string;
+  /** The campaign context (docs/campaign.md §3), as JSON. */
+  context: string;
+  /** The subscribed resource URIs, as a JSON array. */
+  subscriptions: string;
+  last_seen: string;
+}

@@ -10,8 +10,11 @@ export interface ToolDependencies {
   context(): SessionContext;
   /** Replaces the session's context; true when it changed. */
   replaceContext(next: SessionContext): boolean;
-  /** Tells this session alone that `context://current` changed, if it subscribed. */
-  contextUpdated(): void;
+  /**
+   * Tells this session alone that `context://current` changed, if it subscribed; resolves once
+   * the new context is kept, where sessions are kept in the store.
+   */
+  contextUpdated(): Promise<void>;
   /** Tells the subscribers who may hear of them that these URIs changed. */
   announce(changedUris: readonly string[], audience: ChangeAudience | undefined): void;
   /** The request id of the tool call being handled. */

@@ -47,7 +47,8 @@ function configuration(port, replicas, balancing) {
           "  stick on req.hdr(mcp-session-id)",
           "  stick store-response res.hdr(mcp-session-id)",
         ]
-      : [];
+      : // A replica that refuses connections (killed) is skipped: the request goes to the next.
+        ["  retries 3", "  option redispatch 1"];
   return [
     "global",
     "  maxconn 256",

@@ -4,6 +4,7 @@ import type { Logger } from "../logger.js";
 import type { InFlightRequests } from "../runtime/in-flight.js";
 import type { SessionRequest } from "../runtime/session-request.js";
 import { createApp } from "./create-app.js";
+import type { DurableSessions } from "./durable-sessions.js";
 import { installErrorHandlers } from "./error-handlers.js";
 import { type HttpRoute, registerExtraRoutes } from "./extra-routes.js";
 import { installGuard } from "./guard-hook.js";
@@ -23,6 +24,11 @@ export interface HttpOptions {
    * refuse it with `400`.
    */
   createServer: (session: SessionRequest) => Server;
+  /**
+   * Streamable HTTP sessions kept in a store shared with other processes: a request naming a
+   * session this process does not hold is served from the store instead of answered `404`.
+   */
+  durableSessions?: DurableSessions;
   /** Extra fields merged into the `/mcp/health` body for callers allowed its details. */
   health?: () => Record<string, unknown>;
   /** `GET` routes beside the transport's, reached without the token (see {@link HttpRoute}). */

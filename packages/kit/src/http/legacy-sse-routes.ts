@@ -17,7 +17,7 @@ export function registerLegacySseRoutes(app: FastifyInstance, context: HttpConte
     const id = transport.sessionId;
     boundOutput(context, reply.raw, id);
     await admitted.server.connect(transport);
-    const session = openSession(context, { id, kind: "sse", ...admitted }, transport);
+    const session = openSession(context, { ...admitted, id, kind: "sse" }, transport);
     trackStream(session, reply.raw);
     reply.raw.once("close", () => void context.sessions.close(id));
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -24,7 +25,7 @@ export async function admitSession(
   reply: FastifyReply,
   context: HttpContext,
   transport: SessionRequest["transport"],
-): Promise<{ server: Server; owner: SessionOwner } | undefined> {
+): Promise<{ id: string; server: Server; owner: SessionOwner } | undefined> {
   if (!context.accepting()) {
     await sendError(reply, 503, JsonRpcCode.serverError, "Shutting down; no new sessions");
     return undefined;
@@ -43,11 +44,11 @@ export async function admitSession(
     await sendError(reply, refusal.status, JsonRpcCode.serverError, refusal.message);
     return undefined;
   }
+  const id = randomUUID();
   try {
-    return {
-      server: context.options.createServer({ transport, query: queryOf(request.url) }),
-      owner,
-    };
+    const query = queryOf(request.url);
+    const session = transport === "streamable" ? { sessionId: id } : {};
+    return { id, server: context.options.createServer({ transport, query, ...session }), owner };
   } catch (error) {
     if (!(error instanceof SessionRefusedError)) throw error;
     await sendError(reply, 400, JsonRpcCode.invalidParams, error.message);

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -9,6 +8,8 @@ import type { HttpContext } from "./http-context.js";
 import { JsonRpcCode } from "./json-rpc-error.js";
 import { ownSession, refuseMissingScope } from "./session-access.js";
 import { admitSession, boundOutput, openSession, trackStream } from "./session-opening.js";
+import { restoreSession } from "./session-restore.js";
+import type { HttpSession } from "./session-store.js";
 
 /** `POST`, `GET` and `DELETE /mcp`: the Streamable HTTP transport, one server per session. */
 export function registerStreamableRoutes(app: FastifyInstance, context: HttpContext): void {
@@ -74,7 +75,7 @@ async function forwardToSession(
   reply: FastifyReply,
   context: HttpContext,
 ): Promise<void> {
-  const session = ownSession(request, context, id);
+  const session = await currentSession(request, context, id);
   if (session?.kind !== "streamable") {
     return sendError(
       reply,
@@ -84,6 +85,7 @@ async function forwardToSession(
     );
   }
   if (await refuseMissingScope(request, reply, context, session)) return;
+  if (request.method === "DELETE") await context.options.durableSessions?.closed(id);
   if (messagesOf(request.body).some(isRequest)) session.used = true;
   const transport = session.transport as StreamableHTTPServerTransport;
   reply.hijack();
@@ -93,6 +95,26 @@ async function forwardToSession(
   await transport.handleRequest(request.raw, reply.raw, request.body);
 }
 
+/**
+ * The session a request names, as this process holds it or rebuilt from the durable sessions'
+ * store. With durable sessions, a session held here is first brought up to date from the store
+ * (another process may have served it since) and is dropped here when the store no longer
+ * knows it (closed or expired elsewhere).
+ */
+async function currentSession(
+  request: FastifyRequest,
+  context: HttpContext,
+  id: string,
+): Promise<HttpSession | undefined> {
+  const durable = context.options.durableSessions;
+  const held = ownSession(request, context, id);
+  if (!durable) return held;
+  if (!held) return restoreSession(request, context, id);
+  if (await durable.resume(id, context.limits.sessionIdleMs)) return held;
+  await context.sessions.close(id);
+  return undefined;
+}
+
 async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -100,16 +122,40 @@ async function startSession(
 ): Promise<void> {
   const admitted = await admitSession(request, reply, context, "streamable");
   if (!admitted) return;
-  const id = randomUUID();
+  const id = admitted.id;
+  // Kept before the client can hear of the id, so that its next request finds the session
+  // whichever process it reaches; forgotten again if initialize fails.
+  await recordOpened(context, id, admitted.owner.subject, request.body).catch(async (error) => {
+    await admitted.server.close();
+    throw error;
+  });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
   await admitted.server.connect(transport);
-  openSession(context, { id, kind: "streamable", ...admitted }, transport);
+  openSession(context, { ...admitted, kind: "streamable" }, transport);
   reply.hijack();
   boundOutput(context, reply.raw, id);
   reply.raw.setHeader("set-cookie", sessionCookie(id));
   attachAuthInfo(request);
   await transport.handleRequest(request.raw, reply.raw, request.body);
-  if (transport.sessionId === undefined) await context.sessions.close(id);
+  if (transport.sessionId !== undefined) return;
+  await context.sessions.close(id);
+  await context.options.durableSessions?.closed(id);
+}
+
+/** Keeps a newly initialized session in the durable sessions' store, when there is one. */
+async function recordOpened(
+  context: HttpContext,
+  id: string,
+  subject: string | undefined,
+  body: unknown,
+): Promise<void> {
+  const durable = context.options.durableSessions;
+  const initialize = messagesOf(body).find((message) => isInitializeRequest(message));
+  if (!durable || !initialize || !isInitializeRequest(initialize)) return;
+  await durable.opened(
+    { id, subject, initialize: initialize.params },
+    context.limits.sessionIdleMs,
+  );
 }
 
 function messagesOf(body: unknown): unknown[] {

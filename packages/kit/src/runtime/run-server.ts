@@ -7,6 +7,7 @@ import type { CommonOptions, ExtraFlag, PositionalArgument } from "../cli/flags.
 import { parseCommandLine } from "../cli/flags.js";
 import { helpText } from "../cli/help.js";
 import { UsageError } from "../cli/usage-error.js";
+import type { DurableSessions } from "../http/durable-sessions.js";
 import type { HttpRoute } from "../http/extra-routes.js";
 import { serveHttp } from "../http/serve-http.js";
 import { createLogger, type Logger } from "../logger.js";
@@ -33,6 +34,8 @@ export interface ServerFactory {
   /** Called once when shutdown begins, before in-flight calls are awaited (e.g. to cancel them). */
   stopping?: () => void | Promise<void>;
   close?: () => void | Promise<void>;
+  /** Streamable HTTP sessions kept in a shared store, so that any process can serve them. */
+  durableSessions?: DurableSessions;
   /** Extra fields merged into the `/mcp/health` body. */
   health?: () => Record<string, unknown>;
   /** `GET` routes the HTTP transport adds beside `/mcp` (see {@link HttpRoute}). */
@@ -214,6 +217,7 @@ async function serve(
       ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
       ...(factory.health ? { health: factory.health } : {}),
       ...(factory.routes ? { routes: factory.routes } : {}),
+      ...(factory.durableSessions ? { durableSessions: factory.durableSessions } : {}),
     });
     stopTransport = () => handle.close();
     stopAccepting = () => handle.drain();

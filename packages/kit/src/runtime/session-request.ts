@@ -4,6 +4,13 @@ export interface SessionRequest {
   transport: "stdio" | "streamable" | "sse";
   /** Query parameters of the HTTP request that opened the session (empty over stdio). */
   query: URLSearchParams;
+  /** The Streamable HTTP session's id (absent for the other transports). */
+  sessionId?: string;
+  /**
+   * Set when the session is rebuilt from a store rather than opened: the application's state
+   * that `DurableSessions.resume` returned with the record.
+   */
+  restored?: { state: unknown };
 }
 
 /**

@@ -2,10 +2,11 @@ import type { Pool } from "pg";
 import { StorageError } from "../storage-error.js";
 import { SCHEMA } from "./migrations/0001-schema.js";
 import { ROLES } from "./migrations/0002-roles.js";
+import { MCP_SESSIONS } from "./migrations/0003-mcp-sessions.js";
 import { runTransaction } from "./postgres-transaction.js";
 
 /** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
-const MIGRATIONS: readonly string[] = [SCHEMA, ROLES];
+const MIGRATIONS: readonly string[] = [SCHEMA, ROLES, MCP_SESSIONS];
 
 /** The newest schema version this code knows on PostgreSQL. */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;

@@ -24,6 +24,7 @@ import {
   characterFromRow,
   type EventRow,
   eventFromRow,
+  type McpSessionRow,
   type ParticipantRow,
   type ProfileRow,
   participantFromRow,
@@ -343,6 +344,31 @@ export class PostgresCampaignRepository implements CampaignRepository {
     appliedAt: string,
   ): Promise<void> {
     await this.send("recordOutcome", [sessionId, rollSeq, appliedAt]);
+  }
+
+  async putMcpSession(row: McpSessionRow): Promise<void> {
+    const { id, subject, initialize, context, subscriptions, last_seen } = row;
+    await this.send("putMcpSession", [id, subject, initialize, context, subscriptions, last_seen]);
+  }
+
+  async resumeMcpSession(
+    id: string,
+    seenAt: string,
+    notBefore: string,
+  ): Promise<McpSessionRow | undefined> {
+    return (await this.rows<McpSessionRow>("resumeMcpSession", [id, seenAt, notBefore]))[0];
+  }
+
+  async saveMcpSessionState(id: string, context: string, subscriptions: string): Promise<void> {
+    await this.send("saveMcpSessionState", [id, context, subscriptions]);
+  }
+
+  async deleteMcpSession(id: string): Promise<void> {
+    await this.send("deleteMcpSession", [id]);
+  }
+
+  async expireMcpSessions(before: string): Promise<void> {
+    await this.send("expireMcpSessions", [before]);
   }
 
   private send(name: Exclude<StatementName, ListName>, values: unknown[]): Promise<void> {

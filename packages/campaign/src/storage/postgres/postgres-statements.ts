@@ -13,6 +13,7 @@ const EVENT = `session_id, seq, ts, type, gm_only, request_id, invocation_id, pa
   actor, character_id, payload_json`;
 const INVITE = `participant_id, campaign_id, code_sha256, created_by, created_at, expires_at,
   used_by, used_at`;
+const MCP_SESSION = "id, subject, initialize, context, subscriptions, last_seen";
 /** The campaigns a subject owns or holds a seat in; `$1` is the subject. */
 const VISIBLE_TO_SUBJECT = `id IN (SELECT campaign_id FROM campaign_owners WHERE owner = $1
   UNION SELECT campaign_id FROM participants WHERE user_subject = $1)`;
@@ -110,6 +111,12 @@ export const STATEMENTS = {
   outcomeApplied: `SELECT 1 FROM outcome_applications WHERE session_id = $1 AND roll_seq = $2`,
   recordOutcome: `INSERT INTO outcome_applications (session_id, roll_seq, applied_at)
     VALUES ($1, $2, $3)`,
+  putMcpSession: `INSERT INTO mcp_sessions (${MCP_SESSION}) VALUES ($1, $2, $3, $4, $5, $6)`,
+  resumeMcpSession: `UPDATE mcp_sessions SET last_seen = $2 WHERE id = $1 AND last_seen >= $3
+    RETURNING ${MCP_SESSION}`,
+  saveMcpSessionState: "UPDATE mcp_sessions SET context = $2, subscriptions = $3 WHERE id = $1",
+  deleteMcpSession: "DELETE FROM mcp_sessions WHERE id = $1",
+  expireMcpSessions: "DELETE FROM mcp_sessions WHERE last_seen < $1",
   // Committed writes' notices, in a transaction of their own that need not wait for the disk:
   // a notice lost in a crash of the database is made good by the listeners, which announce
   // every subscription once they are back.

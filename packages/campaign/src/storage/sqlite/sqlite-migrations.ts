@@ -143,8 +143,25 @@ ALTER TABLE resource_changes ADD COLUMN audience_json TEXT
   CHECK (audience_json IS NULL OR json_valid(audience_json));
 `;
 
+/**
+ * Version 4: MCP sessions kept for every process sharing the file to serve (docs/campaign.md
+ * §10.5): who opened each, the client's `initialize` parameters, its campaign context and
+ * subscriptions (JSON), and when it was last used, by which idle sessions expire.
+ */
+const VERSION_4 = `
+CREATE TABLE mcp_sessions (
+  id TEXT PRIMARY KEY CHECK (length(id) BETWEEN 1 AND 128),
+  subject TEXT,
+  initialize TEXT NOT NULL,
+  context TEXT NOT NULL,
+  subscriptions TEXT NOT NULL,
+  last_seen TEXT NOT NULL
+);
+CREATE INDEX mcp_sessions_by_last_seen ON mcp_sessions (last_seen);
+`;
+
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */
-const MIGRATIONS: readonly string[] = [VERSION_1, VERSION_2, VERSION_3];
+const MIGRATIONS: readonly string[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4];
 
 /** The newest schema version this code knows. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -25,6 +25,7 @@ import {
   characterFromRow,
   type EventRow,
   eventFromRow,
+  type McpSessionRow,
   type ParticipantRow,
   type ProfileRow,
   participantFromRow,
@@ -230,6 +231,23 @@ function eventStatements(database: Database.Database) {
   };
 }
 
+function mcpSessionStatements(database: Database.Database) {
+  return {
+    put: database.prepare<[McpSessionRow]>(
+      `INSERT INTO mcp_sessions (id, subject, initialize, context, subscriptions, last_seen)
+       VALUES (@id, @subject, @initialize, @context, @subscriptions, @last_seen)`,
+    ),
+    resume: database.prepare<[string, string, string], McpSessionRow>(
+      "UPDATE mcp_sessions SET last_seen = ? WHERE id = ? AND last_seen >= ? RETURNING *",
+    ),
+    saveState: database.prepare<[string, string, string]>(
+      "UPDATE mcp_sessions SET context = ?, subscriptions = ? WHERE id = ?",
+    ),
+    delete: database.prepare<[string]>("DELETE FROM mcp_sessions WHERE id = ?"),
+    expire: database.prepare<[string]>("DELETE FROM mcp_sessions WHERE last_seen < ?"),
+  };
+}
+
 /**
  * The storage port on one better-sqlite3 connection. Every method runs prepared statements
  * synchronously and answers with a settled promise; the store runs one transaction at a time on
@@ -242,6 +260,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
   private readonly characters: ReturnType<typeof characterStatements>;
   private readonly sessions: ReturnType<typeof sessionStatements>;
   private readonly events: ReturnType<typeof eventStatements>;
+  private readonly mcpSessions: ReturnType<typeof mcpSessionStatements>;
 
   /** @param database - an open, migrated connection */
   constructor(database: Database.Database) {
@@ -250,6 +269,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
     this.characters = characterStatements(database);
     this.sessions = sessionStatements(database);
     this.events = eventStatements(database);
+    this.mcpSessions = mcpSessionStatements(database);
   }
 
   async getCampaign(id: string): Promise<Campaign | undefined> {
@@ -431,5 +451,29 @@ export class SqliteCampaignRepository implements CampaignRepository {
     appliedAt: string,
   ): Promise<void> {
     this.events.recordApplied.run(sessionId, rollSeq, appliedAt);
+  }
+
+  async putMcpSession(row: McpSessionRow): Promise<void> {
+    this.mcpSessions.put.run(row);
+  }
+
+  async resumeMcpSession(
+    id: string,
+    seenAt: string,
+    notBefore: string,
+  ): Promise<McpSessionRow | undefined> {
+    return this.mcpSessions.resume.get(seenAt, id, notBefore);
+  }
+
+  async saveMcpSessionState(id: string, context: string, subscriptions: string): Promise<void> {
+    this.mcpSessions.saveState.run(context, subscriptions, id);
+  }
+
+  async deleteMcpSession(id: string): Promise<void> {
+    this.mcpSessions.delete.run(id);
+  }
+
+  async expireMcpSessions(before: string): Promise<void> {
+    this.mcpSessions.expire.run(before);
   }
 }
