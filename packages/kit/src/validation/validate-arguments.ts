@@ -3,6 +3,7 @@ import type { ParameterProblem } from "../errors.js";
 import { isJsonObject, jsonTypeOf } from "./describe-value.js";
 import { issueToProblems } from "./issue-to-problem.js";
 import { acceptsNull, itemSchema, type JsonSchemaNode } from "./json-schema.js";
+import { prototypeKeyProblems } from "./prototype-keys.js";
 
 /** The outcome of checking a tool call's arguments against its input schema. */
 export type ValidationOutcome<T> =
@@ -25,16 +26,20 @@ export function validateArguments<T>(
   }
   const input = dropOptionalNulls(raw ?? {}, jsonSchema);
   const parsed = schema.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
+  const prototypeKeys = prototypeKeyProblems(input);
+  if (parsed.success && prototypeKeys.length === 0) return { ok: true, value: parsed.data };
   const problems: ParameterProblem[] = [];
   const seen = new SeenProblems();
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
     // An object's unknown keys come in one issue, each key once, worded as nothing else is.
     const distinct = issue.code === "unrecognized_keys";
     for (const problem of issueToProblems(issue, input, jsonSchema)) {
       if (distinct || seen.add(problem)) problems.push(problem);
     }
   }
+  // A strict object already names its `__proto__` key as unknown: one problem per key is enough.
+  const named = new Set(problems.map((problem) => problem.parameter));
+  problems.push(...prototypeKeys.filter((problem) => !named.has(problem.parameter)));
   return { ok: false, problems };
 }
 

@@ -109,7 +109,8 @@ describe("valid_range for nested, array and record parameters", () => {
   it("gives the value range for any trait name and any out-of-range value", () => {
     fc.assert(
       fc.property(
-        fc.stringMatching(/^[a-z_]{1,12}$/),
+        // `__proto__` is refused as a key whatever its value (prototype-keys.test.ts).
+        fc.stringMatching(/^[a-z_]{1,12}$/).filter((name) => name !== "__proto__"),
         fc.oneof(fc.integer({ min: 7, max: 1000 }), fc.integer({ min: -1000, max: -4 })),
         (name, value) => {
           const [problem, ...rest] = problemsOf({ traits: { [name]: value } });
