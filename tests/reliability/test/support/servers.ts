@@ -19,7 +19,7 @@ export const worldFixture = fileURLToPath(
   new URL("../../fixtures/tavern-scene.urd.md", import.meta.url),
 );
 
-/** How a server's domain errors are shaped: the contract's codes, or seed 004's objects. */
+/** How a server's domain errors are shaped: the contract's codes, or the world server's own objects (docs/world.md §3.3). */
 export type ErrorStyle = "contract" | "world";
 
 /** One server command and how to start it for a test. */
