@@ -69,7 +69,7 @@ function invalidParametersProblem(error: Record<string, unknown>): string | unde
 }
 
 /** Problems with an `isError` payload, `undefined` when it has one of the allowed shapes. */
-export function errorShapeProblem(payload: unknown, style: ErrorStyle): string | undefined {
+function errorShapeProblem(payload: unknown, style: ErrorStyle): string | undefined {
   if (!isRecord(payload)) return "error result without structured content";
   const error = payload.error;
   if (
