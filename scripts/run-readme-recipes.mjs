@@ -10,7 +10,7 @@
 // to the READMEs of matching packages. `--keep` leaves the clone in place. Commands run one
 // after the other; the script stops at the first failure and exits 1, naming the README.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readmeRecipes } from "./readme-recipes.mjs";
@@ -20,7 +20,11 @@ const args = process.argv.slice(2);
 const keep = args.includes("--keep");
 const wanted = args.filter((arg) => arg !== "--keep");
 
-const clone = join(mkdtempSync(join(tmpdir(), "tabletop-recipes-")), "tabletop-mcp");
+const scratch = mkdtempSync(join(tmpdir(), "tabletop-recipes-"));
+// Readable by everyone, as a checkout usually is: tests that drop root's rights (campaign's
+// PostgreSQL runs as `postgres` or `nobody`) must reach the clone.
+chmodSync(scratch, 0o755);
+const clone = join(scratch, "tabletop-mcp");
 if (!run(`git clone --quiet ${JSON.stringify(root)} ${JSON.stringify(clone)}`, root))
   process.exit(1);
 
@@ -40,7 +44,7 @@ for (const recipe of recipes) {
     break;
   }
 }
-if (!keep) rmSync(join(clone, ".."), { recursive: true, force: true });
+if (!keep) rmSync(scratch, { recursive: true, force: true });
 else process.stderr.write(`the clone is kept at ${clone}\n`);
 if (failed !== undefined) {
   process.stderr.write(`${failed}\n`);
