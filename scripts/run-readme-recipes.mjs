@@ -8,7 +8,8 @@
 // node_modules, no dist/ and no turbo cache, so a recipe that only works because something was
 // built before fails here. Each NAME (an npm name or part of one, e.g. `dice`) limits the run
 // to the READMEs of matching packages. `--keep` leaves the clone in place. Commands run one
-// after the other; the script stops at the first failure and exits 1, naming the README.
+// after the other, READMEs in folder order; a README's recipe stops at its first failing
+// command, the others still run, and the script exits 1 naming each README that failed.
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,26 +32,23 @@ if (!run(`git clone --quiet ${JSON.stringify(root)} ${JSON.stringify(clone)}`, r
 const recipes = readmeRecipes(clone).filter(
   (recipe) => wanted.length === 0 || wanted.some((name) => recipe.name.includes(name)),
 );
-let failed;
+const failures = [];
 for (const recipe of recipes) {
   process.stderr.write(`::: ${recipe.folder}/README.md\n`);
   if (recipe.commands.length === 0) {
-    failed = `${recipe.folder}/README.md has no recipe`;
-    break;
+    failures.push(`${recipe.folder}/README.md has no recipe`);
+    continue;
   }
   const broken = recipe.commands.find((command) => !run(command, clone));
-  if (broken !== undefined) {
-    failed = `${recipe.folder}/README.md: \`${broken}\` failed`;
-    break;
-  }
+  if (broken !== undefined) failures.push(`${recipe.folder}/README.md: \`${broken}\` failed`);
 }
 if (!keep) rmSync(scratch, { recursive: true, force: true });
 else process.stderr.write(`the clone is kept at ${clone}\n`);
-if (failed !== undefined) {
-  process.stderr.write(`${failed}\n`);
-  process.exit(1);
-}
-process.stderr.write(`${recipes.length} README recipes ran on a fresh clone\n`);
+process.stderr.write(
+  `${recipes.length - failures.length} of ${recipes.length} README recipes ran on a fresh clone\n`,
+);
+for (const failure of failures) process.stderr.write(`${failure}\n`);
+if (failures.length > 0) process.exit(1);
 
 /** Runs one command in a shell in `cwd`, its output shown; true when it exits 0. */
 function run(command, cwd) {
