@@ -5,8 +5,9 @@
 // Usage, from the repository root: node scripts/run-readme-recipes.mjs [NAME ...] [--keep]
 //
 // The clone (`git clone` of this repository's HEAD into a temporary folder) has no
-// node_modules, no dist/ and no turbo cache, so a recipe that only works because something was
-// built before fails here. Each NAME (an npm name or part of one, e.g. `dice`) limits the run
+// node_modules, no dist/ and no turbo cache, and before each README everything but
+// node_modules is cleaned away again, so a recipe that only works because something was built
+// before fails here. Each NAME (an npm name or part of one, e.g. `dice`) limits the run
 // to the READMEs of matching packages. `--keep` leaves the clone in place. Commands run one
 // after the other, READMEs in folder order; a README's recipe stops at its first failing
 // command, the others still run, and the script exits 1 naming each README that failed.
@@ -35,6 +36,9 @@ const recipes = readmeRecipes(clone).filter(
 const failures = [];
 for (const recipe of recipes) {
   process.stderr.write(`::: ${recipe.folder}/README.md\n`);
+  // What an earlier recipe built (dist/, turbo's cache) goes, so each starts as a fresh clone
+  // does; only the installed node_modules stay.
+  run("git clean -xdfq -e node_modules", clone);
   if (recipe.commands.length === 0) {
     failures.push(`${recipe.folder}/README.md has no recipe`);
     continue;
