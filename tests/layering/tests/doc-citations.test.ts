@@ -90,7 +90,7 @@ describe("citations in the repository", () => {
         "packages/kit/src/runtime/rate-limiter.ts",
         "packages/dice/src/engine/index.ts",
         "apps/gateway/src/gateway.ts",
-        "tests/reliability/test/support/contract-check.ts",
+        "tests/reliability/tests/support/contract-check.ts",
       ]),
     );
     expect(files.some((file) => file.includes("node_modules") || file.includes("/dist/"))).toBe(
