@@ -15,4 +15,4 @@ set -eu
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1
 pnpm exec turbo run build --filter="@tabletop-mcp/packaging-tests..." --output-logs=errors-only
-exec pnpm --filter @tabletop-mcp/packaging-tests exec vitest run test/images.test.ts
+exec pnpm --filter @tabletop-mcp/packaging-tests exec vitest run tests/images.test.ts

@@ -5,7 +5,7 @@
 //
 // Each server package's browser tests (tests/views) show every view in the test host with a
 // real result from the real server and write test-results/views/<view>-light.png and
-// <view>-dark.png; the gateway's (test/views) do the same for its status page. This runs them
+// <view>-dark.png; the gateway's do the same for its status page. This runs them
 // and copies each light picture to docs/views/<view>.png, the picture the package's README
 // embeds. It needs the system's Chromium, like the tests.
 import { spawnSync } from "node:child_process";
@@ -21,8 +21,7 @@ const packages = ["packages", "apps"].flatMap((parent) =>
 
 for (const name of packages) {
   const folder = join(root, name);
-  const tests = existsSync(join(folder, "tests")) ? "tests/views" : "test/views";
-  const run = spawnSync("pnpm", ["exec", "vitest", "run", tests], {
+  const run = spawnSync("pnpm", ["exec", "vitest", "run", "tests/views"], {
     cwd: folder,
     stdio: "inherit",
     env: { ...process.env, CI: "true" },

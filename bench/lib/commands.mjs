@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 const lib = fileURLToPath(new URL(".", import.meta.url));
 
-export const WORLD_FIXTURE = `${root}packages/urd/tests/fixtures/locked-garden.urd.md`;
+const WORLD_FIXTURE = `${root}packages/urd/tests/fixtures/locked-garden.urd.md`;
 
 /** The file a package's command runs, from its package.json `bin` field, or null if unbuilt. */
 export function resolveBin(packageFolder, command) {
@@ -27,7 +27,7 @@ const rollDice = {
  * Every server command, its arguments for an idle start, and the tool call used for HTTP
  * throughput with the floor work doing the same engine call where the floor has one.
  */
-export const SERVERS = [
+const SERVERS = [
   {
     id: "dice",
     command: "tabletop-dice",

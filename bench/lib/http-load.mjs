@@ -92,7 +92,7 @@ function answerOf(response, id) {
 }
 
 /** Opens one MCP session on a Streamable HTTP endpoint. */
-export async function openSession(agent, url) {
+async function openSession(agent, url) {
   const opened = await post(agent, url, {}, initializeRequest(0));
   answerOf(opened, 0);
   const sessionId = opened.headers["mcp-session-id"];
@@ -120,7 +120,7 @@ const CLOCK_TICKS_PER_SECOND =
   Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
 
 /** User plus system CPU time a process has used so far, in microseconds (Linux /proc). */
-export function processCpuMicroseconds(pid) {
+function processCpuMicroseconds(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const ticks = Number(fields[11]) + Number(fields[12]);
@@ -213,7 +213,7 @@ export async function runSlices(loads, { slices, sliceMs, warmupMs }) {
 }
 
 /** Nearest-rank percentile of an ascending list. */
-export function percentile(sorted, rank) {
+function percentile(sorted, rank) {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1)];
 }

@@ -35,7 +35,7 @@ export async function measureColdStarts(contenders, { rounds }) {
 }
 
 /** Resident set size of a process in bytes, from /proc (Linux). */
-export function residentBytes(pid) {
+function residentBytes(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const match = /VmRSS:\s+(\d+) kB/.exec(status);
   if (!match) throw new Error(`no VmRSS for ${pid}`);

@@ -10,7 +10,7 @@ import { root } from "./commands.mjs";
 import { stopChild } from "./http-load.mjs";
 
 /** A scratch folder removed at exit: gateway configs, and state folders peers insist on. */
-export const scratch = mkdtempSync(join(tmpdir(), "tabletop-bench-"));
+const scratch = mkdtempSync(join(tmpdir(), "tabletop-bench-"));
 process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
 
 /**
@@ -38,7 +38,7 @@ export function diceChildEntry(diceFile) {
 }
 
 /** The file of an npm-installed command in the bench workspace, or null. */
-export function installedBin(name, command) {
+function installedBin(name, command) {
   const folder = `${root}bench/node_modules/${name}`;
   if (!existsSync(`${folder}/package.json`)) return null;
   const manifest = JSON.parse(readFileSync(`${folder}/package.json`, "utf8"));

@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // machine they need more than vitest's 5 s default, which is a limit on hangs, not a speed target.
 export default defineConfig({
   test: {
-    globalSetup: ["test/global-setup.ts"],
+    globalSetup: ["tests/global-setup.ts"],
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },

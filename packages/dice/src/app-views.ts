@@ -1,7 +1,7 @@
 import { type AppView, defineAppView } from "@tabletop-mcp/kit";
 
 /** The dice result a person looks at: each die as a face, the modifier and the total. */
-export const ROLL_VIEW = defineAppView({
+const ROLL_VIEW = defineAppView({
   uri: "ui://dice/roll.html",
   name: "dice-roll-view",
   title: "Dice roll",
@@ -11,7 +11,7 @@ export const ROLL_VIEW = defineAppView({
 });
 
 /** The exact odds as a bar chart, the asked-for chance lit. */
-export const ODDS_VIEW = defineAppView({
+const ODDS_VIEW = defineAppView({
   uri: "ui://dice/odds.html",
   name: "dice-odds-view",
   title: "Dice odds",

@@ -1,7 +1,7 @@
 import { type AppView, defineAppView } from "@tabletop-mcp/kit";
 
 /** An action roll a person looks at: the Hope and Fear dice, the total and the outcome. */
-export const ROLL_VIEW = defineAppView({
+const ROLL_VIEW = defineAppView({
   uri: "ui://duality/roll.html",
   name: "duality-roll-view",
   title: "Duality roll",
@@ -11,7 +11,7 @@ export const ROLL_VIEW = defineAppView({
 });
 
 /** The exact odds of an action roll as a bar chart. */
-export const ODDS_VIEW = defineAppView({
+const ODDS_VIEW = defineAppView({
   uri: "ui://duality/odds.html",
   name: "duality-odds-view",
   title: "Duality odds",

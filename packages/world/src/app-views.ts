@@ -1,7 +1,7 @@
 import { type AppView, defineAppView } from "@tabletop-mcp/kit";
 
 /** The world's locations and exits as a map. */
-export const MAP_VIEW = defineAppView({
+const MAP_VIEW = defineAppView({
   uri: "ui://world/map.html",
   name: "world-map-view",
   title: "World map",

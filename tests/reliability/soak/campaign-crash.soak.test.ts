@@ -8,7 +8,7 @@ import {
   readState,
   startCampaign,
   writeUntilKilled,
-} from "../test/support/campaign-crash.js";
+} from "../tests/support/campaign-crash.js";
 
 const ROUNDS = 20;
 

@@ -7,10 +7,10 @@ import {
   startHttpCommand,
 } from "@tabletop-mcp/kit/testing";
 import { describe, expect, it } from "vitest";
-import { campaignIdPool } from "../test/support/campaign-ids.js";
-import { type FuzzReport, fuzzServer } from "../test/support/fuzz.js";
-import { isAlive } from "../test/support/process.js";
-import { type ServerCommand, serverCommands } from "../test/support/servers.js";
+import { campaignIdPool } from "../tests/support/campaign-ids.js";
+import { type FuzzReport, fuzzServer } from "../tests/support/fuzz.js";
+import { isAlive } from "../tests/support/process.js";
+import { type ServerCommand, serverCommands } from "../tests/support/servers.js";
 
 const STDIO_CALLS = 3000;
 const HTTP_CALLS = 1000;

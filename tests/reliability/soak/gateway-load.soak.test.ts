@@ -7,9 +7,9 @@ import {
   startHttpCommand,
 } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { percentile, residentMiB } from "../test/support/process.js";
-import { rawHttp } from "../test/support/raw-http.js";
-import { gatewayBuilt, gatewayEntry, writeGatewayConfig } from "../test/support/servers.js";
+import { percentile, residentMiB } from "../tests/support/process.js";
+import { rawHttp } from "../tests/support/raw-http.js";
+import { gatewayBuilt, gatewayEntry, writeGatewayConfig } from "../tests/support/servers.js";
 
 const CLIENTS = 64;
 const LOAD_SECONDS = 60;

@@ -9,8 +9,8 @@ import {
   startHttpCommand,
 } from "@tabletop-mcp/kit/testing";
 import { afterAll, expect, it } from "vitest";
-import { sessionFrom, unreadStream, watchProcess } from "../test/support/hostile-clients.js";
-import { gatewayBuilt, gatewayEntry, writeGatewayConfig } from "../test/support/servers.js";
+import { sessionFrom, unreadStream, watchProcess } from "../tests/support/hostile-clients.js";
+import { gatewayBuilt, gatewayEntry, writeGatewayConfig } from "../tests/support/servers.js";
 
 const NOISY_UPSTREAM = fileURLToPath(new URL("../fixtures/noisy-upstream.mjs", import.meta.url));
 /** `SOAK_SECONDS` shortens the run (e.g. 20 to try it once). */

@@ -15,7 +15,7 @@ const SELECTION_WORDS = {
 } as const;
 
 /** The reroll faces as a set: ascending, without duplicates. */
-export function rerollFaces(params: Readonly<RollDiceParams>): number[] {
+function rerollFaces(params: Readonly<RollDiceParams>): number[] {
   return [...new Set(params.reroll ?? [])].sort((a, b) => a - b);
 }
 

@@ -17,7 +17,7 @@ import {
  * rules are {@link rollDiceRuleProblems}, which report the range computed for the request
  * (`keep_highest` with 4 dice → `1-4`).
  */
-export const rollDiceFields = {
+const rollDiceFields = {
   dice_count: z.int().min(1).max(LIMITS.maxDiceCount).describe("Number of dice to roll, 1-1000."),
   dice_sides: z
     .int()

@@ -26,7 +26,7 @@ interface Waiter {
 }
 
 /**
- * Spaces one client's calls by at least `spacingMs` (dice.md §8): a call arriving at `now`
+ * Spaces one client's calls by at least `spacingMs` (docs/contract.md §7.5): a call arriving at `now`
  * starts at `max(now, nextStart)`, calls run in arrival order, at most `maxWaiting` wait, and a
  * call past that is rejected with the time until the earliest waiter starts.
  */

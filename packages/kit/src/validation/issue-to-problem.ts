@@ -45,7 +45,7 @@ export function issueToProblems(
 }
 
 /** The issue of every unknown key of an object after the first, which lists the valid names. */
-export const UNKNOWN_PARAMETER_AGAIN = "Unknown parameter; valid parameters as above";
+const UNKNOWN_PARAMETER_AGAIN = "Unknown parameter; valid parameters as above";
 
 function unknownParameterIssue(objectNode: JsonSchemaNode | undefined): string {
   const names = Object.keys(objectNode?.properties ?? {});
@@ -105,7 +105,7 @@ function withRange(problem: ParameterProblem, node: JsonSchemaNode | undefined):
 }
 
 /** The accepted range of a schema node, as `1-1000`, `-100-100`, `1-256 characters`. */
-export function describeRange(node: JsonSchemaNode): string | undefined {
+function describeRange(node: JsonSchemaNode): string | undefined {
   if (node.minimum !== undefined || node.maximum !== undefined) {
     return span(node.minimum, node.maximum, "");
   }

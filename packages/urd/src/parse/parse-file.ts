@@ -8,7 +8,7 @@ import { readSourceLines, type SourceLine } from "./source-lines.js";
 import { lineSpan } from "./span.js";
 
 /** The size limit for one source file, in bytes (1 MiB). */
-export const defaultMaxSourceBytes = 1_048_576;
+const defaultMaxSourceBytes = 1_048_576;
 
 const emptyFrontmatter: Frontmatter = { world: null, types: [], entities: [], imports: [] };
 

@@ -19,8 +19,3 @@ export function isIntegerLiteral(text: string): boolean {
 export function isNumberLiteral(text: string): boolean {
   return decimalPattern.test(text);
 }
-
-/** Prints a number the way messages show it (`7`, `45.5`, `100` for 100.0). */
-export function formatNumber(value: number): string {
-  return String(value);
-}

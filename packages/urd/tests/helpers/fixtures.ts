@@ -65,8 +65,3 @@ export function lineSpanOf(file: string, source: string, lineNumber: number): Sp
 export function brief(diagnostics: readonly Diagnostic[]): [string, string, number][] {
   return diagnostics.map((d) => [d.code, d.severity, d.span.start_line]);
 }
-
-/** The codes of the diagnostics, in order. */
-export function codes(diagnostics: readonly Diagnostic[]): string[] {
-  return diagnostics.map((d) => d.code);
-}

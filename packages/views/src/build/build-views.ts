@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { buildPage } from "./build-page.js";
 
 /** Where a server package keeps its views, one folder per view, and where they are built. */
-export const VIEWS_SOURCE = join("src", "views");
-export const VIEWS_OUTPUT = join("dist", "views");
+const VIEWS_SOURCE = join("src", "views");
+const VIEWS_OUTPUT = join("dist", "views");
 
 /** The size a view may have, minified, unless the package allows it more (600 KB). */
-export const DEFAULT_MAX_BYTES = 600_000;
+const DEFAULT_MAX_BYTES = 600_000;
 
 /** One built view. */
 export interface BuiltView {

@@ -5,13 +5,13 @@ import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 
 /** Where Debian's `chromium` package installs the browser; `TABLETOP_CHROMIUM` overrides it. */
-export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
+const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
 
 /**
  * The browser's switches: headless, no sandbox (containers run as root), and nothing that
  * reaches the network by itself (no QUIC, no background fetches, no component updates, no sync).
  */
-export const CHROMIUM_ARGS: readonly string[] = [
+const CHROMIUM_ARGS: readonly string[] = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",

@@ -1,11 +1,3 @@
-export {
-  CHROMIUM_ARGS,
-  type ChromiumAvailability,
-  DEFAULT_CHROMIUM_PATH,
-  findChromium,
-  type LaunchedChromium,
-  launchChromium,
-} from "./chromium.js";
 export { describeInBrowser } from "./describe-in-browser.js";
 export type { ServerAccess, TestHostPage, TestHostWindow } from "./test-host-page.js";
 export {

@@ -1,7 +1,7 @@
 import type { NotationSyntaxError, ParsedNotation, RerollToken } from "./parsed-notation.js";
 
 /** Longest integer literal the grammar accepts (docs/dice.md §6). */
-export const MAX_INTEGER_DIGITS = 7;
+const MAX_INTEGER_DIGITS = 7;
 
 const MODIFIER_LIST = "kh, kl, dh, dl, k, d, !, r, ro, min, >=, >, +, -";
 

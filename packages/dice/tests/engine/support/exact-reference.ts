@@ -12,7 +12,7 @@ const CAP = 100;
  * One die's exact value distribution by enumerating what happens at the table: every first face,
  * every reroll face, every explosion chain up to the cap, then the minimum.
  */
-export function exactDie(params: RollDiceParams): ExactDistribution {
+function exactDie(params: RollDiceParams): ExactDistribution {
   const sides = BigInt(params.dice_sides);
   const depth = params.exploding === true ? CAP : 0;
   const denominator = sides ** BigInt(2 + depth);

@@ -8,7 +8,7 @@ const setOperators: readonly ("=" | "+" | "-")[] = ["=", "+", "-"];
  * target `VAR.p` whose VAR is one of `boundNames` is a bound-variable access.
  * Anything else is left unresolved (null).
  */
-export function parsePropertyAccess(
+function parsePropertyAccess(
   target: string,
   boundNames: ReadonlySet<string>,
 ): PropertyAccess | null {

@@ -50,7 +50,7 @@ function parseChoice(context: ContentContext, index: number, end: number): LineR
  * table, consuming the lines it owns (choice bodies, exit children, `? any:`
  * members, rule bodies). Comments yield no node.
  */
-export function parseContentLine(context: ContentContext, index: number, end: number): LineResult {
+function parseContentLine(context: ContentContext, index: number, end: number): LineResult {
   const line = context.lines[index];
   if (line === undefined) return { node: null, next: index + 1 };
   const rest = line.rest;

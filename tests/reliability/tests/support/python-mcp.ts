@@ -15,9 +15,7 @@ const environment = fileURLToPath(
 const python = `${environment}bin/python`;
 
 /** The script that opens and closes sessions with the Python SDK. */
-export const sessionsScript = fileURLToPath(
-  new URL("../../fixtures/python-sessions.py", import.meta.url),
-);
+const sessionsScript = fileURLToPath(new URL("../../fixtures/python-sessions.py", import.meta.url));
 
 /** Whether `python3` runs here at all. */
 export const python3Available = spawnSync("python3", ["--version"]).status === 0;

@@ -1,7 +1,8 @@
 /**
- * Judges one `tools/call` answer against contract.md: a normal result matching the tool's
- * `outputSchema`, or `isError: true` with one of the contract's error shapes (or seed 004's
- * objects for the world server), the same JSON as structured content and as the one text item.
+ * Judges one `tools/call` answer against docs/contract.md §5: a normal result matching the
+ * tool's `outputSchema`, or `isError: true` with one of the contract's error shapes (or the
+ * world server's own error objects, docs/world.md §3.3), the same JSON as structured content
+ * and as the one text item.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
@@ -68,7 +69,7 @@ function invalidParametersProblem(error: Record<string, unknown>): string | unde
 }
 
 /** Problems with an `isError` payload, `undefined` when it has one of the allowed shapes. */
-export function errorShapeProblem(payload: unknown, style: ErrorStyle): string | undefined {
+function errorShapeProblem(payload: unknown, style: ErrorStyle): string | undefined {
   if (!isRecord(payload)) return "error result without structured content";
   const error = payload.error;
   if (

@@ -20,7 +20,7 @@ export interface FuzzCase {
 }
 
 /** Nested `depth` levels deep, alternating arrays and objects. */
-export function deeplyNested(depth: number): unknown {
+function deeplyNested(depth: number): unknown {
   let value: unknown = "bottom";
   for (let level = 0; level < depth; level++) value = level % 2 === 0 ? [value] : { a: value };
   return value;
@@ -83,7 +83,7 @@ const nastyNumbers = [
 ] as const;
 
 /** One hostile JSON value; `hugeStrings` adds strings of about 1 MiB (slow over a pipe). */
-export function hostileValue(hugeStrings: boolean): fc.Arbitrary<unknown> {
+function hostileValue(hugeStrings: boolean): fc.Arbitrary<unknown> {
   const values: fc.WeightedArbitrary<unknown>[] = [
     { weight: 4, arbitrary: fc.constantFrom<unknown>(...nastyStrings) },
     { weight: 4, arbitrary: fc.constantFrom<unknown>(...nastyNumbers) },

@@ -55,7 +55,7 @@ export const checkCampaign: ServerCheck = async (client) => {
 };
 
 /** The `world:` front matter of an Urd world file: the name and start a server must report. */
-export function readWorldFrontMatter(path: string): { name: string; start: string } {
+function readWorldFrontMatter(path: string): { name: string; start: string } {
   const text = readFileSync(path, "utf8");
   const name = /^ {2}name: *(\S+)/m.exec(text)?.[1];
   const start = /^ {2}start: *(\S+)/m.exec(text)?.[1];

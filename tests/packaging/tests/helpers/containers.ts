@@ -43,7 +43,7 @@ async function isRunning(id: string): Promise<boolean> {
  * Waits until the container's server answers GET /mcp/health with 200 on its published port;
  * fails with the container's log if it stops or takes more than a minute.
  */
-export async function waitUntilServing(container: RunningContainer): Promise<void> {
+async function waitUntilServing(container: RunningContainer): Promise<void> {
   const deadline = Date.now() + 60_000;
   while ((await healthStatus(container.url)) !== 200) {
     if (!(await isRunning(container.id)) || Date.now() > deadline) {

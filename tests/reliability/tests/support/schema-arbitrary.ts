@@ -31,11 +31,7 @@ export type IdPool = Readonly<Record<string, readonly string[]>>;
 const MAX_DEPTH = 4;
 
 /** An arbitrary of values valid for `schema`, as far as the subset above can tell. */
-export function valueFor(
-  schema: JsonSchema,
-  idPool: IdPool = {},
-  depth = 0,
-): fc.Arbitrary<unknown> {
+function valueFor(schema: JsonSchema, idPool: IdPool = {}, depth = 0): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;

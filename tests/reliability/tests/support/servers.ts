@@ -15,11 +15,12 @@ export function commandPath(relative: string): string {
 }
 
 /** The world fixture the world server and the gateway's world builtin load. */
-export const worldFixture = fileURLToPath(
-  new URL("../../fixtures/tavern-scene.urd.md", import.meta.url),
-);
+const worldFixture = fileURLToPath(new URL("../../fixtures/tavern-scene.urd.md", import.meta.url));
 
-/** How a server's domain errors are shaped: the contract's codes, or seed 004's objects. */
+/**
+ * How a server's domain errors are shaped: the contract's codes, or the world server's own
+ * objects (docs/world.md §3.3).
+ */
 export type ErrorStyle = "contract" | "world";
 
 /** One server command and how to start it for a test. */
