@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair } from "jose";
 import Provider from "oidc-provider";
 
-/** The tabletop scopes (auth.md §2), written out here rather than imported from the kit. */
+/** The tabletop scopes (docs/auth.md §3), written out here rather than imported from the kit. */
 export const TABLETOP_SCOPES = [
   "tabletop:play",
   "campaign:read",

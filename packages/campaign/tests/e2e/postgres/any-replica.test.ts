@@ -119,7 +119,7 @@ if (!haproxy && process.env.CI) {
 if (!haproxy) process.stderr.write("any-replica: skipped, no haproxy on this machine\n");
 
 describe.skipIf(!haproxy)(
-  "any replica serves any session, behind round robin (scale.md §4)",
+  "any replica serves any session, behind round robin (docs/campaign.md §10.5)",
   () => {
     let database: TestDatabase;
     let directory: string;

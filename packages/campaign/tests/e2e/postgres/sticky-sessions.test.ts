@@ -54,7 +54,7 @@ if (!haproxy && process.env.CI) {
 }
 if (!haproxy) process.stderr.write("sticky-sessions: skipped, no haproxy on this machine\n");
 
-describe.skipIf(!haproxy)("sessions behind HAProxy, sticky on mcp-session-id (scale.md §4)", () => {
+describe.skipIf(!haproxy)("sessions behind HAProxy, sticky on mcp-session-id (the README's \"Past one machine\")", () => {
   const CLIENTS = 6;
   let database: TestDatabase;
   let replicas: HttpChild[];
