@@ -54,69 +54,73 @@ if (!haproxy && process.env.CI) {
 }
 if (!haproxy) process.stderr.write("sticky-sessions: skipped, no haproxy on this machine\n");
 
-describe.skipIf(!haproxy)("sessions behind HAProxy, sticky on mcp-session-id (the README's \"Past one machine\")", () => {
-  const CLIENTS = 6;
-  let database: TestDatabase;
-  let replicas: HttpChild[];
-  let balancer: Balancer;
-  let clients: TrackedClient[];
+describe.skipIf(!haproxy)(
+  'sessions behind HAProxy, sticky on mcp-session-id (the README\'s "Past one machine")',
+  () => {
+    const CLIENTS = 6;
+    let database: TestDatabase;
+    let replicas: HttpChild[];
+    let balancer: Balancer;
+    let clients: TrackedClient[];
 
-  beforeAll(async () => {
-    database = await newPostgresDatabase();
-    replicas = await Promise.all([1, 2, 3].map(() => startReplica(database.location)));
-    balancer = await startHaproxy(
-      haproxy ?? "haproxy",
-      replicas.map((replica) => replica.url),
-      "sticky",
-    );
-    clients = [];
-    // One after another, so that the balancer hands the new sessions out in turn.
-    for (let index = 0; index < CLIENTS; index++) clients.push(await connectTracked(balancer.url));
-  });
+    beforeAll(async () => {
+      database = await newPostgresDatabase();
+      replicas = await Promise.all([1, 2, 3].map(() => startReplica(database.location)));
+      balancer = await startHaproxy(
+        haproxy ?? "haproxy",
+        replicas.map((replica) => replica.url),
+        "sticky",
+      );
+      clients = [];
+      // One after another, so that the balancer hands the new sessions out in turn.
+      for (let index = 0; index < CLIENTS; index++)
+        clients.push(await connectTracked(balancer.url));
+    });
 
-  afterAll(async () => {
-    await Promise.all((clients ?? []).map(({ client }) => client.close()));
-    await balancer?.stop();
-    await Promise.all((replicas ?? []).map((replica) => replica.stop()));
-    await database?.remove();
-  });
+    afterAll(async () => {
+      await Promise.all((clients ?? []).map(({ client }) => client.close()));
+      await balancer?.stop();
+      await Promise.all((replicas ?? []).map((replica) => replica.stop()));
+      await database?.remove();
+    });
 
-  it("keeps every request of a session on the replica that created it, sessions spread over all three", async () => {
-    for (const [index, { client }] of clients.entries()) {
-      const campaign = await callOk(client, "campaign_create", {
-        name: `Table ${index}`,
+    it("keeps every request of a session on the replica that created it, sessions spread over all three", async () => {
+      for (const [index, { client }] of clients.entries()) {
+        const campaign = await callOk(client, "campaign_create", {
+          name: `Table ${index}`,
+          gm_mode: "AI",
+        });
+        await callOk(client, "character_create", {
+          campaign_id: campaign.id,
+          name: `Hero ${index}`,
+          kind: "PC",
+        });
+        await callOk(client, "gm_fear_adjust", { campaign_id: campaign.id, delta: 1 });
+      }
+
+      for (const { servedBy } of clients) expect(servedBy.size).toBe(1);
+      const replicasUsed = new Set(clients.flatMap(({ servedBy }) => [...servedBy]));
+      expect([...replicasUsed].sort()).toEqual(["r1", "r2", "r3"]);
+    });
+
+    it("tells a subscriber on one replica of a write made through another", async () => {
+      const [watcher, writer] = pairOnDifferentReplicas(clients);
+      const campaign = await callOk(writer.client, "campaign_create", {
+        name: "Shared",
         gm_mode: "AI",
       });
-      await callOk(client, "character_create", {
-        campaign_id: campaign.id,
-        name: `Hero ${index}`,
-        kind: "PC",
-      });
-      await callOk(client, "gm_fear_adjust", { campaign_id: campaign.id, delta: 1 });
-    }
+      const uri = `campaign://${campaign.id}`;
+      await watcher.client.subscribeResource({ uri });
+      watcher.updates.length = 0;
 
-    for (const { servedBy } of clients) expect(servedBy.size).toBe(1);
-    const replicasUsed = new Set(clients.flatMap(({ servedBy }) => [...servedBy]));
-    expect([...replicasUsed].sort()).toEqual(["r1", "r2", "r3"]);
-  });
+      await callOk(writer.client, "gm_fear_adjust", { campaign_id: campaign.id, delta: 2 });
+      await waitFor(() => watcher.updates.includes(uri));
 
-  it("tells a subscriber on one replica of a write made through another", async () => {
-    const [watcher, writer] = pairOnDifferentReplicas(clients);
-    const campaign = await callOk(writer.client, "campaign_create", {
-      name: "Shared",
-      gm_mode: "AI",
+      const seen = (await readJson(watcher.client, uri)).campaign as Record<string, unknown>;
+      expect(seen.gm_fear).toBe(2);
     });
-    const uri = `campaign://${campaign.id}`;
-    await watcher.client.subscribeResource({ uri });
-    watcher.updates.length = 0;
-
-    await callOk(writer.client, "gm_fear_adjust", { campaign_id: campaign.id, delta: 2 });
-    await waitFor(() => watcher.updates.includes(uri));
-
-    const seen = (await readJson(watcher.client, uri)).campaign as Record<string, unknown>;
-    expect(seen.gm_fear).toBe(2);
-  });
-});
+  },
+);
 
 function pairOnDifferentReplicas(
   clients: readonly TrackedClient[],
