@@ -1,3 +1,4 @@
+export type { LaunchedChromium } from "./chromium.js";
 export { describeInBrowser } from "./describe-in-browser.js";
 export type { ServerAccess, TestHostPage, TestHostWindow } from "./test-host-page.js";
 export {
