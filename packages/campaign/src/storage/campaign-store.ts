@@ -125,9 +125,9 @@ export interface ChangeAudience {
 
 /**
  * What a write returns: its value, the resource URIs (without query) whose content it changed
- * and who may hear of them. The store publishes the URIs and audience only for a write that
- * committed (SQLite in the write's own transaction, PostgreSQL right after its commit), so that
- * other processes sharing the database learn of exactly the changes that were committed.
+ * and who may hear of them. The store publishes the URIs and audience inside the write's own
+ * transaction, so that other processes sharing the database learn of exactly the changes that
+ * were committed.
  * Without an audience, who may hear is worked out from each URI.
  */
 export interface Written<Value> {

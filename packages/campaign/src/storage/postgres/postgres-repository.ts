@@ -33,6 +33,7 @@ import {
   sessionFromRow,
   stateFromRow,
 } from "../rows.js";
+import type { LockTarget } from "./batch-keys.js";
 import { insertEvents, STATEMENTS } from "./postgres-statements.js";
 import type { Statements } from "./postgres-transaction.js";
 
@@ -64,8 +65,8 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async lockCampaign(id: string): Promise<Campaign | undefined> {
-    const [row] = await this.rows<CampaignRow>("lockCampaign", [id]);
-    return row && campaignFromRow(row);
+    const [row] = (await this.lock({ campaignId: id }, "lockCampaign", [id])).rows;
+    return row && campaignFromRow(row as unknown as CampaignRow);
   }
 
   async insertCampaign(campaign: Campaign): Promise<void> {
@@ -249,7 +250,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
   async lockSession(id: string): Promise<Session | undefined> {
     // Both go out together; the connection runs the read after the lock is granted.
     const [, session] = await Promise.all([
-      this.rows("lockSessionCampaign", [id]),
+      this.lock({ sessionId: id }, "lockSessionCampaign", [id]),
       this.getSession(id),
     ]);
     return session;
@@ -369,6 +370,19 @@ export class PostgresCampaignRepository implements CampaignRepository {
 
   async expireMcpSessions(before: string): Promise<void> {
     await this.send("expireMcpSessions", [before]);
+  }
+
+  private lock(
+    target: LockTarget,
+    name: "lockCampaign" | "lockSessionCampaign",
+    values: unknown[],
+  ) {
+    const skipping = `${name}Skipping` as const;
+    return this.db.lock(
+      target,
+      { name, text: STATEMENTS[name], values },
+      { name: skipping, text: STATEMENTS[skipping], values },
+    );
   }
 
   private send(name: Exclude<StatementName, ListName>, values: unknown[]): Promise<void> {

@@ -33,7 +33,10 @@ function campaignList(table: string, columns: string) {
 export const STATEMENTS = {
   campaignById: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = $1`,
   // The campaign's write lock: NO KEY UPDATE, so that rows referring to it can still be added.
+  // A write batch takes it with SKIP LOCKED: a campaign locked elsewhere answers no row.
   lockCampaign: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = $1 FOR NO KEY UPDATE`,
+  lockCampaignSkipping: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = $1
+    FOR NO KEY UPDATE SKIP LOCKED`,
   insertCampaign: `INSERT INTO campaigns (${CAMPAIGN}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
   updateCampaign: `UPDATE campaigns SET name = $2, gm_mode = $3, theme_prompt = $4,
     participant_count = $5, character_count = $6, gm_fear = $7, updated_at = $8
@@ -91,8 +94,10 @@ export const STATEMENTS = {
   sessionById: `SELECT ${SESSION} FROM sessions WHERE id = $1`,
   // Locks the session's campaign; the session is read by the next statement, which (unlike a
   // row of this one) sees what the lock's previous holder committed.
-  lockSessionCampaign: `SELECT 1 FROM campaigns c JOIN sessions s ON s.campaign_id = c.id
+  lockSessionCampaign: `SELECT c.id FROM campaigns c JOIN sessions s ON s.campaign_id = c.id
     WHERE s.id = $1 FOR NO KEY UPDATE OF c`,
+  lockSessionCampaignSkipping: `SELECT c.id FROM campaigns c JOIN sessions s
+    ON s.campaign_id = c.id WHERE s.id = $1 FOR NO KEY UPDATE OF c SKIP LOCKED`,
   activeSession: `SELECT ${SESSION} FROM sessions WHERE campaign_id = $1 AND status = 'ACTIVE'`,
   insertSession: `INSERT INTO sessions (${SESSION}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   updateSession: `UPDATE sessions SET name = $2, status = $3, updated_at = $4, ended_at = $5
@@ -117,11 +122,8 @@ export const STATEMENTS = {
   saveMcpSessionState: "UPDATE mcp_sessions SET context = $2, subscriptions = $3 WHERE id = $1",
   deleteMcpSession: "DELETE FROM mcp_sessions WHERE id = $1",
   expireMcpSessions: "DELETE FROM mcp_sessions WHERE last_seen < $1",
-  // Committed writes' notices, in a transaction of their own that need not wait for the disk:
-  // a notice lost in a crash of the database is made good by the listeners, which announce
-  // every subscription once they are back.
-  publishChanges: `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, payload)
-    FROM unnest($2::text[]) AS payload`,
+  // A write's notices, sent inside its transaction: delivered if and when it commits.
+  notifyChanges: "SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload",
 } as const;
 
 /** The number of columns of a stored event. */
