@@ -10,8 +10,8 @@ export interface ChangeListenerOptions {
   /** Makes a new, unconnected client for listening. */
   connect: () => Client;
   /**
-   * Receives other replicas' changes, and `missed` each time listening (re)starts, since
-   * changes committed while nobody listened were not heard.
+   * Receives other replicas' changes, and `missed` each time listening restarts, since
+   * changes committed meanwhile were not heard.
    */
   onChange: (change: ExternalChange) => void;
   /** Told why listening stopped and when it will be tried again. */
@@ -25,15 +25,18 @@ const CHECK_EVERY_MS = 2_000;
  * Listens on the change channel with a connection of its own and keeps listening: when the
  * connection is lost (the server restarted, the backend was terminated, a check of the
  * connection failed) a new one is made, with back-off between attempts, and `missed` is
- * reported once listening resumes, since notices sent meanwhile are lost. The first start
- * reports `missed` too: a write committed between a subscription and the start of listening
- * was heard by nobody.
+ * reported once listening resumes, since notices sent meanwhile are lost.
  */
 export class ChangeListener {
   private stopped = false;
   /** The connected client, once it is connected (ending a client mid-connect never settles). */
   private client: Client | undefined;
   private readonly running: Promise<void>;
+  private started: () => void = () => {};
+  /** Settles once the first attempt to listen has succeeded or failed. */
+  readonly firstAttempt = new Promise<void>((resolve) => {
+    this.started = resolve;
+  });
   private wake: () => void = () => {};
 
   /**
@@ -54,6 +57,7 @@ export class ChangeListener {
 
   private async run(): Promise<void> {
     let attempt = 0;
+    let interrupted = false;
     while (!this.stopped) {
       const client = this.options.connect();
       const lost = new Promise<string>((resolve) => {
@@ -66,7 +70,8 @@ export class ChangeListener {
         this.client = client;
         if (this.stopped) break;
         await client.query(`LISTEN ${CHANGE_CHANNEL}`);
-        this.options.onChange({ kind: "missed" });
+        this.started();
+        if (interrupted) this.options.onChange({ kind: "missed" });
         attempt = 0;
         const reason = await Promise.race([lost, this.whileHealthy(client)]);
         if (!this.stopped) this.options.onInterrupted(reason, retryDelay(attempt));
@@ -74,6 +79,8 @@ export class ChangeListener {
         const reason = error instanceof Error ? error.message : String(error);
         if (!this.stopped) this.options.onInterrupted(reason, retryDelay(attempt));
       }
+      this.started();
+      interrupted = true;
       await this.disconnect();
       if (!this.stopped) await this.pause(retryDelay(attempt++));
     }

@@ -109,16 +109,26 @@ class PostgresCampaignStore implements CampaignStore {
 
   watchExternalChanges(listener: (change: ExternalChange) => void): () => void {
     this.listeners.add(listener);
-    this.listener ??= new ChangeListener({
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /**
+   * Listens for the other replicas' notices from the start, before any client can subscribe
+   * or write through this store: a change they commit later is heard.
+   *
+   * @returns once the first attempt to listen has succeeded or failed (it is then retried)
+   */
+  listen(): Promise<void> {
+    this.listener = new ChangeListener({
       origin: this.origin,
-      connect: () => {
-        const client = new pg.Client({
+      connect: () =>
+        new pg.Client({
           ...clientConfig(this.url),
           application_name: `tabletop-campaign listener ${process.pid}`,
           query_timeout: 5_000,
-        });
-        return client;
-      },
+        }),
       onChange: (change) => {
         for (const each of this.listeners) each(change);
       },
@@ -127,9 +137,7 @@ class PostgresCampaignStore implements CampaignStore {
           `listening for other replicas' changes stopped (${redactSecrets(reason, this.secrets)}); trying again in ${retryInMs} ms`,
         ),
     });
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listener.firstAttempt;
   }
 
   async close(): Promise<void> {
@@ -174,5 +182,7 @@ export async function openPostgresCampaignStore(
       redactSecrets(`${reason} (${maskLocation(url)})`, secrets),
     );
   }
-  return new PostgresCampaignStore(pool, url, secrets, logger);
+  const store = new PostgresCampaignStore(pool, url, secrets, logger);
+  await store.listen();
+  return store;
 }
