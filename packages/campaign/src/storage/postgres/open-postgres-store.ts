@@ -44,6 +44,7 @@ class PostgresCampaignStore implements CampaignStore {
   private readonly keys = new BatchKeys();
   private readonly campaigns = new SessionCampaigns();
   private batch: WriteBatch | undefined;
+  private waiting: WriteBatch | undefined;
   private batches = 0;
 
   constructor(
@@ -62,7 +63,8 @@ class PostgresCampaignStore implements CampaignStore {
       return written;
     };
     try {
-      const outcome = await this.openBatch().run(transaction);
+      let outcome = await this.openBatch().run(transaction);
+      if (outcome.kind === "refused") outcome = await this.waitingBatch().run(transaction);
       if (outcome.kind === "committed") return outcome.value;
       if (outcome.kind === "failed") throw outcome.error;
       return await runTransaction(this.pool, transaction, this.campaigns);
@@ -74,13 +76,19 @@ class PostgresCampaignStore implements CampaignStore {
 
   /** The batch a write joins: the open one, or a new one (docs/campaign.md §10.2). */
   private openBatch(): WriteBatch {
-    if (!this.batch?.open) {
-      this.batch = new WriteBatch(this.pool, ++this.batches, {
-        keys: this.keys,
-        campaigns: this.campaigns,
-      });
-    }
+    if (!this.batch?.open) this.batch = this.newBatch(false);
     return this.batch;
+  }
+
+  /** The batch a write refused by a campaign locked elsewhere joins: its first lock waits. */
+  private waitingBatch(): WriteBatch {
+    if (!this.waiting?.open) this.waiting = this.newBatch(true);
+    return this.waiting;
+  }
+
+  private newBatch(firstWaits: boolean): WriteBatch {
+    const context = { keys: this.keys, campaigns: this.campaigns };
+    return new WriteBatch(this.pool, ++this.batches, context, firstWaits);
   }
 
   /**

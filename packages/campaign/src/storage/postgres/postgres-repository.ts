@@ -34,7 +34,8 @@ import {
   stateFromRow,
 } from "../rows.js";
 import type { LockTarget } from "./batch-keys.js";
-import { insertEvents, STATEMENTS } from "./postgres-statements.js";
+import { combiningLookups } from "./combined-lookups.js";
+import { insertEvents, LOOKUPS, STATEMENTS } from "./postgres-statements.js";
 import type { Statements } from "./postgres-transaction.js";
 
 /** A character row joined with its profile and state. */
@@ -53,11 +54,16 @@ function toPage<Row, Item>(rows: readonly Row[], limit: number, toItem: (row: Ro
  * The storage port on PostgreSQL: one method, one prepared statement (two for a page after a
  * cursor that may name nothing, and for {@link lockSession}). Calls made together go out
  * together on the transaction's connection (pipelined) and run there in call order, so a read
- * issued after a lock runs once the lock is granted.
+ * issued after a lock runs once the lock is granted; lookups by key made together go out as
+ * one statement.
  */
 export class PostgresCampaignRepository implements CampaignRepository {
-  /** @param db - the pool for reads, or a write's transaction */
-  constructor(private readonly db: Statements) {}
+  private readonly db: Statements;
+
+  /** @param statements - the pool for reads, or a write's transaction */
+  constructor(statements: Statements) {
+    this.db = combiningLookups(statements);
+  }
 
   async getCampaign(id: string): Promise<Campaign | undefined> {
     const [row] = await this.rows<CampaignRow>("campaignById", [id]);
@@ -393,9 +399,8 @@ export class PostgresCampaignRepository implements CampaignRepository {
     name: Exclude<StatementName, ListName>,
     values: unknown[],
   ): Promise<Row[]> {
-    return (
-      await this.db.query<Row & Record<string, unknown>>({ name, text: STATEMENTS[name], values })
-    ).rows;
+    const statement = { name, text: STATEMENTS[name], values, lookup: LOOKUPS.has(name) };
+    return (await this.db.query<Row & Record<string, unknown>>(statement)).rows;
   }
 
   /** A page of the campaigns a subject may see; `undefined` when the cursor names none of them. */

@@ -126,6 +126,25 @@ export const STATEMENTS = {
   notifyChanges: "SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload",
 } as const;
 
+/**
+ * The reads of a few rows by key, whose order does not matter: those a command issues together
+ * go to the database as one statement.
+ */
+export const LOOKUPS: ReadonlySet<string> = new Set([
+  "campaignById",
+  "ownerOf",
+  "participantById",
+  "seat",
+  "inviteOf",
+  "characterById",
+  "sheet",
+  "sessionById",
+  "activeSession",
+  "logTail",
+  "eventBySeq",
+  "outcomeApplied",
+]);
+
 /** The number of columns of a stored event. */
 const EVENT_COLUMN_COUNT = 11;
 

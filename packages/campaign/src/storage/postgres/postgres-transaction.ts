@@ -7,6 +7,8 @@ export interface Statement {
   name?: string;
   text: string;
   values?: unknown[];
+  /** A read of a few rows whose order does not matter, which may be combined with others. */
+  lookup?: boolean;
 }
 
 /** Where the repository's statements go: the pool (reads), or one write's transaction. */

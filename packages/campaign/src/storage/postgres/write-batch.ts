@@ -15,6 +15,8 @@ import {
 export type BatchOutcome<Value> =
   | { kind: "committed"; value: Value }
   | { kind: "failed"; error: unknown }
+  /** Its campaign was locked by another transaction: a batch that waits for it may take it. */
+  | { kind: "refused" }
   | { kind: "alone" };
 
 /** Thrown to a write's statements once it has left its batch: it is run again on its own. */
@@ -46,7 +48,8 @@ interface BatchContext {
  * (one wait for the disk) makes them all durable. A batch takes writes until the first of them
  * is done, then commits once every write is done. A write that cannot take part (its first
  * statement is not its campaign's lock, its campaign is locked by another transaction, or it
- * locks a second campaign) leaves and runs alone; a statement that fails, or a write that
+ * locks a second campaign) leaves; one refused by a campaign locked elsewhere tries once more
+ * in a batch whose first lock waits for it, any other runs alone; a statement that fails, or a write that
  * leaves after writing, rolls the whole batch back, and its writes all run again alone. No
  * write's outcome is told before the batch has committed.
  */
@@ -58,6 +61,8 @@ export class WriteBatch {
   private running = 0;
   private accepting = true;
   private poisoned = false;
+  /** Settles once the first lock of a batch that waits is answered. */
+  private firstLock: Promise<void> | undefined;
   /** The campaigns this batch holds, in {@link BatchKeys}. */
   readonly campaigns = new Set<string>();
 
@@ -65,11 +70,13 @@ export class WriteBatch {
    * @param pool - where the batch takes its connection, once its first statement goes out
    * @param order - the batch's number: batches are numbered in the order they open
    * @param context - the process's campaign keys and known sessions
+   * @param firstWaits - whether the batch's first lock waits for a campaign locked elsewhere
    */
   constructor(
     private readonly pool: Pool,
     readonly order: number,
     private readonly context: BatchContext,
+    private readonly firstWaits: boolean,
   ) {}
 
   /** Whether another write may join. */
@@ -129,6 +136,30 @@ export class WriteBatch {
     return connection;
   }
 
+  /**
+   * Sends a write's campaign lock. Locks skip a campaign locked elsewhere (no row answers), so
+   * a batch never waits while it holds a lock, and batches cannot deadlock. Only the first lock
+   * of a batch that waits goes out waiting for its campaign, as a write of its own would: the
+   * batch holds nothing while it waits, and its other locks go out once the first is granted.
+   *
+   * @returns the lock's answer once the lock has gone out, and whether it skips
+   */
+  async sendLock(
+    waiting: Statement,
+    skipping: Statement,
+  ): Promise<{ answer: Promise<QueryResult>; skips: boolean }> {
+    if (this.firstWaits && this.firstLock === undefined) {
+      const answer = this.query(waiting);
+      this.firstLock = answer.then(
+        () => undefined,
+        () => undefined,
+      );
+      return { answer, skips: false };
+    }
+    await this.firstLock;
+    return { answer: this.query(skipping), skips: true };
+  }
+
   /** Rolls the whole batch back: a write that had written left it. */
   spoil(): void {
     this.poisoned = true;
@@ -136,11 +167,14 @@ export class WriteBatch {
 
   private done(member: BatchMember, entry: Settled, outcome: BatchOutcome<unknown>): void {
     member.finished();
+    // A write that failed after writing is undone only by rolling the whole batch back, and
+    // one done before its lock was answered leaves writes behind that nobody waited for.
+    if ((outcome.kind === "failed" && member.wrote) || member.locking) this.spoil();
     // The first write done closes the batch; one that left did none of the batch's work.
     if (!member.left) this.accepting = false;
     this.running -= 1;
     if (member.left) {
-      entry.resolve({ kind: "alone" });
+      entry.resolve({ kind: member.refused ? "refused" : "alone" });
       entry.result = { kind: "alone" };
     } else {
       entry.result = outcome;
@@ -208,12 +242,22 @@ class BatchMember implements Statements {
   private campaignId: string | undefined;
   private lockSent = false;
   private readonly held: Held[] = [];
-  private wrote = false;
+  /** Whether the write's work has ended. */
+  private over = false;
+  /** Whether any of its writes went out in the batch. */
+  wrote = false;
+  /** Whether it left because its campaign was locked elsewhere (or is not there). */
+  refused = false;
 
   constructor(
     private readonly batch: WriteBatch,
     private readonly context: BatchContext,
   ) {}
+
+  /** Whether its lock is still unanswered. */
+  get locking(): boolean {
+    return this.state === "locking";
+  }
 
   /** Whether the write left the batch (it runs again alone). */
   get left(): boolean {
@@ -244,7 +288,7 @@ class BatchMember implements Statements {
     return Promise.resolve();
   }
 
-  async lock(target: LockTarget, _waiting: Statement, skipping: Statement): Promise<QueryResult> {
+  async lock(target: LockTarget, waiting: Statement, skipping: Statement): Promise<QueryResult> {
     const campaignId = this.context.campaigns.campaignOf(target);
     if (this.state === "locked" && campaignId === this.campaignId) {
       return this.batch.query(skipping);
@@ -252,13 +296,21 @@ class BatchMember implements Statements {
     if (this.state !== "new" || campaignId === undefined) return this.leaveWith();
     this.state = "locking";
     if (!(await this.context.keys.take(campaignId, this.batch.order))) return this.leaveWith();
+    if (this.over) {
+      // The write ended without waiting for its lock: nobody would give the campaign back.
+      this.context.keys.doneWith(campaignId);
+      return this.leaveWith();
+    }
     this.campaignId = campaignId;
     this.batch.campaigns.add(campaignId);
-    const answer = this.batch.query(skipping);
+    const { answer, skips } = await this.batch.sendLock(waiting, skipping);
     this.lockSent = true;
     this.release((held) => held.answer !== undefined);
     const result = await answer;
-    if (result.rows.length === 0) return this.leaveWith();
+    if (result.rows.length === 0) {
+      this.refused = skips;
+      return this.leaveWith();
+    }
     this.state = "locked";
     this.release(() => true);
     return result;
@@ -266,6 +318,7 @@ class BatchMember implements Statements {
 
   /** The write is done: the next write of the batch may have its campaign. */
   finished(): void {
+    this.over = true;
     if (this.campaignId !== undefined) this.context.keys.doneWith(this.campaignId);
     this.campaignId = undefined;
   }
