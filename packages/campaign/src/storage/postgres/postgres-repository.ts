@@ -46,6 +46,14 @@ type SheetRow = CharacterRow &
 type StatementName = keyof typeof STATEMENTS;
 type ListName = "participants" | "characters" | "sessions";
 
+function sheetFromRow(row: SheetRow): CharacterSheet {
+  return {
+    character: characterFromRow(row),
+    profile: profileFromRow({ ...row, character_id: row.id }),
+    state: stateFromRow({ ...row, character_id: row.id }),
+  };
+}
+
 function toPage<Row, Item>(rows: readonly Row[], limit: number, toItem: (row: Row) => Item) {
   return { items: rows.slice(0, limit).map(toItem), hasMore: rows.length > limit };
 }
@@ -224,12 +232,12 @@ export class PostgresCampaignRepository implements CampaignRepository {
 
   async getSheet(characterId: string): Promise<CharacterSheet | undefined> {
     const [row] = await this.rows<SheetRow>("sheet", [characterId]);
-    if (!row) return undefined;
-    return {
-      character: characterFromRow(row),
-      profile: profileFromRow({ ...row, character_id: row.id }),
-      state: stateFromRow({ ...row, character_id: row.id }),
-    };
+    return row && sheetFromRow(row);
+  }
+
+  async getEventSheet(sessionId: string, seq: number): Promise<CharacterSheet | undefined> {
+    const [row] = await this.rows<SheetRow>("eventSheet", [sessionId, seq]);
+    return row && sheetFromRow(row);
   }
 
   async putProfile(profile: CharacterProfile): Promise<void> {
@@ -246,6 +254,21 @@ export class PostgresCampaignRepository implements CampaignRepository {
 
   async putState(state: CharacterState): Promise<void> {
     await this.send("putState", [state.character_id, state.hope, state.stress, state.hp]);
+  }
+
+  async getSessionCampaign(sessionId: string): Promise<Campaign | undefined> {
+    const [row] = await this.rows<CampaignRow>("sessionCampaign", [sessionId]);
+    return row && campaignFromRow(row);
+  }
+
+  async getSessionOwner(sessionId: string): Promise<string | undefined> {
+    const [row] = await this.rows<{ owner: string }>("sessionOwner", [sessionId]);
+    return row?.owner;
+  }
+
+  async findSessionSeat(sessionId: string, subject: string): Promise<Participant | undefined> {
+    const [row] = await this.rows<ParticipantRow>("sessionSeat", [sessionId, subject]);
+    return row && participantFromRow(row);
   }
 
   async getSession(id: string): Promise<Session | undefined> {

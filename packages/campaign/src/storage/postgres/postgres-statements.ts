@@ -14,6 +14,15 @@ const EVENT = `session_id, seq, ts, type, gm_only, request_id, invocation_id, pa
 const INVITE = `participant_id, campaign_id, code_sha256, created_by, created_at, expires_at,
   used_by, used_at`;
 const MCP_SESSION = "id, subject, initialize, context, subscriptions, last_seen";
+/** A character with its profile and state, to be narrowed by a WHERE clause. */
+const SHEET = `SELECT c.id, c.campaign_id, c.name, c.kind, c.notes, c.controller, c.created_at,
+      c.updated_at, p.traits_json, p.hp_max, p.stress_max, p.evasion, p.major_threshold,
+      p.severe_threshold, s.hope, s.stress, s.hp
+    FROM characters c
+      JOIN character_profiles p ON p.character_id = c.id
+      JOIN character_states s ON s.character_id = c.id`;
+/** The campaign of the session `$1`. */
+const CAMPAIGN_OF_SESSION = "(SELECT campaign_id FROM sessions WHERE id = $1)";
 /** The campaigns a subject owns or holds a seat in; `$1` is the subject. */
 const VISIBLE_TO_SUBJECT = `id IN (SELECT campaign_id FROM campaign_owners WHERE owner = $1
   UNION SELECT campaign_id FROM participants WHERE user_subject = $1)`;
@@ -53,6 +62,10 @@ export const STATEMENTS = {
     ORDER BY position LIMIT $3`,
   visibleCampaign: `SELECT 1 FROM campaigns WHERE ${VISIBLE_TO_SUBJECT} AND id = $2`,
   ownerOf: "SELECT owner FROM campaign_owners WHERE campaign_id = $1",
+  sessionCampaign: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = ${CAMPAIGN_OF_SESSION}`,
+  sessionOwner: `SELECT owner FROM campaign_owners WHERE campaign_id = ${CAMPAIGN_OF_SESSION}`,
+  sessionSeat: `SELECT ${PARTICIPANT} FROM participants
+    WHERE campaign_id = ${CAMPAIGN_OF_SESSION} AND user_subject = $2`,
   recordOwner: "INSERT INTO campaign_owners (campaign_id, owner) VALUES ($1, $2)",
 
   participantById: `SELECT ${PARTICIPANT} FROM participants WHERE id = $1`,
@@ -74,13 +87,9 @@ export const STATEMENTS = {
   updateCharacter: `UPDATE characters SET name = $2, kind = $3, notes = $4, controller = $5,
     updated_at = $6 WHERE id = $1`,
   characters: campaignList("characters", CHARACTER),
-  sheet: `SELECT c.id, c.campaign_id, c.name, c.kind, c.notes, c.controller, c.created_at,
-      c.updated_at, p.traits_json, p.hp_max, p.stress_max, p.evasion, p.major_threshold,
-      p.severe_threshold, s.hope, s.stress, s.hp
-    FROM characters c
-      JOIN character_profiles p ON p.character_id = c.id
-      JOIN character_states s ON s.character_id = c.id
-    WHERE c.id = $1`,
+  sheet: `${SHEET} WHERE c.id = $1`,
+  eventSheet: `${SHEET}
+    WHERE c.id = (SELECT character_id FROM session_events WHERE session_id = $1 AND seq = $2)`,
   putProfile: `INSERT INTO character_profiles (character_id, traits_json, hp_max, stress_max,
       evasion, major_threshold, severe_threshold)
     VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -133,6 +142,10 @@ export const STATEMENTS = {
 export const LOOKUPS: ReadonlySet<string> = new Set([
   "campaignById",
   "ownerOf",
+  "sessionCampaign",
+  "sessionOwner",
+  "sessionSeat",
+  "eventSheet",
   "participantById",
   "seat",
   "inviteOf",
