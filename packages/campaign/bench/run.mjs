@@ -22,7 +22,7 @@ const SETTINGS = quick
       events: 1_000_000,
       listSamples: 1_000,
       latencySamples: 300,
-      writerSeconds: 5,
+      writerSeconds: 30,
     };
 const LAYOUTS = ["one campaign", "a campaign per chain"];
 

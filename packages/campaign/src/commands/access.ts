@@ -31,6 +31,27 @@ export async function accessTo(
 }
 
 /**
+ * Reads the caller's place in the campaign of a session, looked up by the session, so that it
+ * can be read together with the session itself.
+ *
+ * @param repository - the open transaction
+ * @param sessionId - the session
+ * @param actor - the caller
+ * @returns the access, or `undefined` for a stranger (or a session that does not exist)
+ */
+export async function accessToSession(
+  repository: CampaignRepository,
+  sessionId: string,
+  actor: Actor,
+): Promise<Access | undefined> {
+  const [owner, seat] = await Promise.all([
+    repository.getSessionOwner(sessionId),
+    repository.findSessionSeat(sessionId, actor.subject),
+  ]);
+  return accessOf(actor.subject, owner, seat);
+}
+
+/**
  * @param campaign - a campaign looked up by id
  * @param access - the caller's place in it
  * @returns both

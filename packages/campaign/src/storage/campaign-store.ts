@@ -92,6 +92,15 @@ export interface CampaignRepository {
   updateSession(session: Session): Promise<void>;
   listSessions(campaignId: string, page: PageRequest): Promise<Page<Session> | undefined>;
 
+  /** The campaign a session belongs to, looked up by the session: one lookup instead of two. */
+  getSessionCampaign(sessionId: string): Promise<Campaign | undefined>;
+  /** Who created the campaign a session belongs to (see {@link getOwner}). */
+  getSessionOwner(sessionId: string): Promise<string | undefined>;
+  /** The seat of a session's campaign linked to the subject (see {@link findSeat}). */
+  findSessionSeat(sessionId: string, subject: string): Promise<Participant | undefined>;
+  /** The sheet of the character an event names; `undefined` when it names none. */
+  getEventSheet(sessionId: string, seq: number): Promise<CharacterSheet | undefined>;
+
   logTail(sessionId: string): Promise<LogTail | undefined>;
   /** Appends events, in order, to their sessions' logs. */
   appendEvents(events: readonly SessionEvent[]): Promise<void>;
@@ -125,9 +134,9 @@ export interface ChangeAudience {
 
 /**
  * What a write returns: its value, the resource URIs (without query) whose content it changed
- * and who may hear of them. The store publishes the URIs and audience only for a write that
- * committed (SQLite in the write's own transaction, PostgreSQL right after its commit), so that
- * other processes sharing the database learn of exactly the changes that were committed.
+ * and who may hear of them. The store publishes the URIs and audience inside the write's own
+ * transaction, so that other processes sharing the database learn of exactly the changes that
+ * were committed.
  * Without an audience, who may hear is worked out from each URI.
  */
 export interface Written<Value> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { campaignRecord, noteEvent, sessionRecord } from "../support/records.js";
+import { campaignRecord, FIXTURE_TIME, noteEvent, sessionRecord } from "../support/records.js";
 import {
   freshDatabase,
   freshStore,
@@ -71,6 +71,83 @@ describe(`the ${STORE_KIND} store`, () => {
     expect(sheet).toEqual({ character, profile, state });
     expect(Object.keys(sheet?.profile.traits ?? {})).toEqual(["presence", "agility"]);
     expect(await store.read((repository) => repository.getSheet("char_none"))).toBeUndefined();
+  });
+
+  it("looks up a session's campaign, owner and seats, and the sheet an event names, by the session", async () => {
+    const store = await freshStore();
+    const character = {
+      id: "char_a",
+      campaign_id: "camp_a",
+      name: "A",
+      kind: "PC" as const,
+      notes: "",
+      controller: null,
+      created_at: FIXTURE_TIME,
+      updated_at: FIXTURE_TIME,
+    };
+    const profile = {
+      character_id: "char_a",
+      traits: { agility: 1 },
+      hp_max: 6,
+      stress_max: 6,
+      evasion: 10,
+      major_threshold: 8,
+      severe_threshold: 12,
+    };
+    const state = { character_id: "char_a", hope: 2, stress: 0, hp: 6 };
+    const seat = {
+      id: "part_b",
+      campaign_id: "camp_a",
+      display_name: "Bob",
+      role: "PLAYER" as const,
+      controller: "HUMAN" as const,
+      user: "bob",
+      created_at: FIXTURE_TIME,
+      updated_at: FIXTURE_TIME,
+    };
+    await writeRows(store, async (repository) => {
+      await repository.insertCampaign(campaignRecord("camp_a"));
+      await repository.insertCampaign(campaignRecord("camp_b"));
+      await repository.recordOwner("camp_a", "alice");
+      await repository.insertParticipant(seat);
+      await repository.insertCharacter(character);
+      await repository.putProfile(profile);
+      await repository.putState(state);
+      await repository.insertSession(sessionRecord("sess_a", "camp_a"));
+      await repository.insertSession(sessionRecord("sess_b", "camp_b"));
+      await repository.appendEvents([
+        { ...noteEvent("sess_a", 1), character_id: "char_a" },
+        noteEvent("sess_a", 2),
+      ]);
+    });
+
+    const lookups = (sessionId: string) =>
+      store.read(async (repository) => ({
+        campaign: (await repository.getSessionCampaign(sessionId))?.id,
+        owner: await repository.getSessionOwner(sessionId),
+        bob: await repository.findSessionSeat(sessionId, "bob"),
+        carol: await repository.findSessionSeat(sessionId, "carol"),
+        first: await repository.getEventSheet(sessionId, 1),
+        second: await repository.getEventSheet(sessionId, 2),
+      }));
+    expect(await lookups("sess_a")).toEqual({
+      campaign: "camp_a",
+      owner: "alice",
+      bob: seat,
+      carol: undefined,
+      first: { character, profile, state },
+      second: undefined,
+    });
+    expect(await lookups("sess_b")).toEqual({
+      campaign: "camp_b",
+      owner: undefined,
+      bob: undefined,
+      carol: undefined,
+      first: undefined,
+      second: undefined,
+    });
+    const nothing = { campaign: undefined, owner: undefined, bob: undefined, carol: undefined };
+    expect(await lookups("sess_none")).toEqual({ ...nothing, first: undefined, second: undefined });
   });
 });
 

@@ -9,15 +9,21 @@ import type {
 } from "../campaign-store.js";
 import { StorageError } from "../storage-error.js";
 import { locationSecrets, maskLocation, redactSecrets } from "../store-location.js";
+import { BatchKeys, SessionCampaigns } from "./batch-keys.js";
 import { ChangeListener } from "./change-listener.js";
-import { CHANGE_CHANNEL } from "./change-notices.js";
-import { ChangePublisher } from "./change-publisher.js";
+import { CHANGE_CHANNEL, changePayloads } from "./change-notices.js";
 import { clientConfig, DEFAULT_POOL_SIZE, poolConfig } from "./connection-options.js";
 import { storeFailure } from "./postgres-errors.js";
 import { migrate } from "./postgres-migrations.js";
 import { PostgresCampaignRepository } from "./postgres-repository.js";
 import { STATEMENTS } from "./postgres-statements.js";
-import { CommitInterrupted, poolStatements, runTransaction } from "./postgres-transaction.js";
+import {
+  CommitInterrupted,
+  poolStatements,
+  runTransaction,
+  type Statements,
+} from "./postgres-transaction.js";
+import { WriteBatch } from "./write-batch.js";
 
 /** Options of {@link openPostgresCampaignStore}. */
 export interface PostgresStoreOptions {
@@ -28,52 +34,77 @@ export interface PostgresStoreOptions {
 }
 
 /**
- * The PostgreSQL store: a pool, one transaction per write, a publisher announcing committed
- * writes to the other replicas and a listener for theirs.
+ * The PostgreSQL store: a pool, one transaction per write that also announces its changes to
+ * the other replicas, and a listener for theirs.
  */
 class PostgresCampaignStore implements CampaignStore {
   private readonly origin = randomBytes(8).toString("hex");
   private readonly listeners = new Set<(change: ExternalChange) => void>();
   private listener: ChangeListener | undefined;
-  private readonly publisher: ChangePublisher;
+  private readonly keys = new BatchKeys();
+  private readonly campaigns = new SessionCampaigns();
+  private batch: WriteBatch | undefined;
+  private waiting: WriteBatch | undefined;
+  private batches = 0;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly url: string,
     private readonly secrets: readonly string[],
     private readonly logger: Logger,
-  ) {
-    this.publisher = new ChangePublisher({
-      origin: this.origin,
-      send: async (payloads) => {
-        await pool.query({
-          name: "publishChanges",
-          text: STATEMENTS.publishChanges,
-          values: [CHANGE_CHANNEL, payloads],
-        });
-      },
-      onFailed: (reason, retryInMs) =>
-        logger.warn(
-          `announcing changes to other replicas failed (${redactSecrets(reason, secrets)}); trying again in ${retryInMs} ms`,
-        ),
-    });
-  }
+  ) {}
 
   async write<Value>(
     work: (repository: CampaignRepository) => Promise<Written<Value>>,
   ): Promise<Written<Value>> {
-    let written: Written<Value>;
+    const transaction = async (statements: Statements) => {
+      const written = await work(new PostgresCampaignRepository(statements));
+      await this.announce(statements, written);
+      return written;
+    };
     try {
-      written = await runTransaction(this.pool, (statements) =>
-        work(new PostgresCampaignRepository(statements)),
-      );
+      let outcome = await this.openBatch().run(transaction);
+      if (outcome.kind === "refused") outcome = await this.waitingBatch().run(transaction);
+      if (outcome.kind === "committed") return outcome.value;
+      if (outcome.kind === "failed") throw outcome.error;
+      return await runTransaction(this.pool, transaction, this.campaigns);
     } catch (error) {
       const committing = error instanceof CommitInterrupted;
       throw storeFailure(committing ? error.cause : error, committing, this.secrets);
     }
-    // Only once committed: a write that rolls back announces nothing.
-    this.publisher.publish(written.changedUris, written.audience);
-    return written;
+  }
+
+  /** The batch a write joins: the open one, or a new one (docs/campaign.md §10.2). */
+  private openBatch(): WriteBatch {
+    if (!this.batch?.open) this.batch = this.newBatch(false);
+    return this.batch;
+  }
+
+  /** The batch a write refused by a campaign locked elsewhere joins: its first lock waits. */
+  private waitingBatch(): WriteBatch {
+    if (!this.waiting?.open) this.waiting = this.newBatch(true);
+    return this.waiting;
+  }
+
+  private newBatch(firstWaits: boolean): WriteBatch {
+    const context = { keys: this.keys, campaigns: this.campaigns };
+    return new WriteBatch(this.pool, ++this.batches, context, firstWaits);
+  }
+
+  /**
+   * Notifies the change channel inside the write's own transaction (docs/campaign.md §10.3):
+   * PostgreSQL delivers the notice when the transaction commits and drops it when it rolls
+   * back, so every replica hears of exactly the committed writes, even when this one dies right
+   * after its commit. The statement leaves with the COMMIT, costing no round trip.
+   */
+  private async announce(statements: Statements, written: Written<unknown>): Promise<void> {
+    if (written.changedUris.length === 0) return;
+    const payloads = changePayloads(this.origin, written.changedUris, written.audience);
+    await statements.send({
+      name: "notifyChanges",
+      text: STATEMENTS.notifyChanges,
+      values: [CHANGE_CHANNEL, payloads],
+    });
   }
 
   async read<Result>(work: (repository: CampaignRepository) => Promise<Result>): Promise<Result> {
@@ -86,16 +117,26 @@ class PostgresCampaignStore implements CampaignStore {
 
   watchExternalChanges(listener: (change: ExternalChange) => void): () => void {
     this.listeners.add(listener);
-    this.listener ??= new ChangeListener({
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /**
+   * Listens for the other replicas' notices from the start, before any client can subscribe
+   * or write through this store: a change they commit later is heard.
+   *
+   * @returns once the first attempt to listen has succeeded or failed (it is then retried)
+   */
+  listen(): Promise<void> {
+    this.listener = new ChangeListener({
       origin: this.origin,
-      connect: () => {
-        const client = new pg.Client({
+      connect: () =>
+        new pg.Client({
           ...clientConfig(this.url),
           application_name: `tabletop-campaign listener ${process.pid}`,
           query_timeout: 5_000,
-        });
-        return client;
-      },
+        }),
       onChange: (change) => {
         for (const each of this.listeners) each(change);
       },
@@ -104,13 +145,10 @@ class PostgresCampaignStore implements CampaignStore {
           `listening for other replicas' changes stopped (${redactSecrets(reason, this.secrets)}); trying again in ${retryInMs} ms`,
         ),
     });
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listener.firstAttempt;
   }
 
   async close(): Promise<void> {
-    await this.publisher.close();
     await this.listener?.stop();
     await this.pool.end();
   }
@@ -120,9 +158,9 @@ class PostgresCampaignStore implements CampaignStore {
  * Connects to a PostgreSQL database with a pool and brings its schema up to date under an
  * advisory lock (docs/campaign.md §10.1). One store per process; several processes (replicas)
  * may share the database: writes inside one campaign are serialised by the campaign's row
- * lock, each committed write's URIs and their audience are announced with `pg_notify` (see
- * {@link ChangePublisher}), and {@link CampaignStore.watchExternalChanges} listens for the
- * other replicas' notices.
+ * lock, each write's URIs and their audience are announced with `pg_notify` inside its
+ * transaction, and {@link CampaignStore.watchExternalChanges} listens for the other replicas'
+ * notices.
  *
  * @param url - a libpq URL, `postgres://` or `postgresql://`
  * @param options - pool size and logger
@@ -152,5 +190,7 @@ export async function openPostgresCampaignStore(
       redactSecrets(`${reason} (${maskLocation(url)})`, secrets),
     );
   }
-  return new PostgresCampaignStore(pool, url, secrets, logger);
+  const store = new PostgresCampaignStore(pool, url, secrets, logger);
+  await store.listen();
+  return store;
 }

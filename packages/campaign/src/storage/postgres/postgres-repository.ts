@@ -33,7 +33,9 @@ import {
   sessionFromRow,
   stateFromRow,
 } from "../rows.js";
-import { insertEvents, STATEMENTS } from "./postgres-statements.js";
+import type { LockTarget } from "./batch-keys.js";
+import { combiningLookups } from "./combined-lookups.js";
+import { insertEvents, LOOKUPS, STATEMENTS } from "./postgres-statements.js";
 import type { Statements } from "./postgres-transaction.js";
 
 /** A character row joined with its profile and state. */
@@ -44,6 +46,14 @@ type SheetRow = CharacterRow &
 type StatementName = keyof typeof STATEMENTS;
 type ListName = "participants" | "characters" | "sessions";
 
+function sheetFromRow(row: SheetRow): CharacterSheet {
+  return {
+    character: characterFromRow(row),
+    profile: profileFromRow({ ...row, character_id: row.id }),
+    state: stateFromRow({ ...row, character_id: row.id }),
+  };
+}
+
 function toPage<Row, Item>(rows: readonly Row[], limit: number, toItem: (row: Row) => Item) {
   return { items: rows.slice(0, limit).map(toItem), hasMore: rows.length > limit };
 }
@@ -52,11 +62,16 @@ function toPage<Row, Item>(rows: readonly Row[], limit: number, toItem: (row: Ro
  * The storage port on PostgreSQL: one method, one prepared statement (two for a page after a
  * cursor that may name nothing, and for {@link lockSession}). Calls made together go out
  * together on the transaction's connection (pipelined) and run there in call order, so a read
- * issued after a lock runs once the lock is granted.
+ * issued after a lock runs once the lock is granted; lookups by key made together go out as
+ * one statement.
  */
 export class PostgresCampaignRepository implements CampaignRepository {
-  /** @param db - the pool for reads, or a write's transaction */
-  constructor(private readonly db: Statements) {}
+  private readonly db: Statements;
+
+  /** @param statements - the pool for reads, or a write's transaction */
+  constructor(statements: Statements) {
+    this.db = combiningLookups(statements);
+  }
 
   async getCampaign(id: string): Promise<Campaign | undefined> {
     const [row] = await this.rows<CampaignRow>("campaignById", [id]);
@@ -64,8 +79,8 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async lockCampaign(id: string): Promise<Campaign | undefined> {
-    const [row] = await this.rows<CampaignRow>("lockCampaign", [id]);
-    return row && campaignFromRow(row);
+    const [row] = (await this.lock({ campaignId: id }, "lockCampaign", [id])).rows;
+    return row && campaignFromRow(row as unknown as CampaignRow);
   }
 
   async insertCampaign(campaign: Campaign): Promise<void> {
@@ -217,12 +232,12 @@ export class PostgresCampaignRepository implements CampaignRepository {
 
   async getSheet(characterId: string): Promise<CharacterSheet | undefined> {
     const [row] = await this.rows<SheetRow>("sheet", [characterId]);
-    if (!row) return undefined;
-    return {
-      character: characterFromRow(row),
-      profile: profileFromRow({ ...row, character_id: row.id }),
-      state: stateFromRow({ ...row, character_id: row.id }),
-    };
+    return row && sheetFromRow(row);
+  }
+
+  async getEventSheet(sessionId: string, seq: number): Promise<CharacterSheet | undefined> {
+    const [row] = await this.rows<SheetRow>("eventSheet", [sessionId, seq]);
+    return row && sheetFromRow(row);
   }
 
   async putProfile(profile: CharacterProfile): Promise<void> {
@@ -241,6 +256,21 @@ export class PostgresCampaignRepository implements CampaignRepository {
     await this.send("putState", [state.character_id, state.hope, state.stress, state.hp]);
   }
 
+  async getSessionCampaign(sessionId: string): Promise<Campaign | undefined> {
+    const [row] = await this.rows<CampaignRow>("sessionCampaign", [sessionId]);
+    return row && campaignFromRow(row);
+  }
+
+  async getSessionOwner(sessionId: string): Promise<string | undefined> {
+    const [row] = await this.rows<{ owner: string }>("sessionOwner", [sessionId]);
+    return row?.owner;
+  }
+
+  async findSessionSeat(sessionId: string, subject: string): Promise<Participant | undefined> {
+    const [row] = await this.rows<ParticipantRow>("sessionSeat", [sessionId, subject]);
+    return row && participantFromRow(row);
+  }
+
   async getSession(id: string): Promise<Session | undefined> {
     const [row] = await this.rows<SessionRow>("sessionById", [id]);
     return row && sessionFromRow(row);
@@ -249,7 +279,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
   async lockSession(id: string): Promise<Session | undefined> {
     // Both go out together; the connection runs the read after the lock is granted.
     const [, session] = await Promise.all([
-      this.rows("lockSessionCampaign", [id]),
+      this.lock({ sessionId: id }, "lockSessionCampaign", [id]),
       this.getSession(id),
     ]);
     return session;
@@ -371,6 +401,19 @@ export class PostgresCampaignRepository implements CampaignRepository {
     await this.send("expireMcpSessions", [before]);
   }
 
+  private lock(
+    target: LockTarget,
+    name: "lockCampaign" | "lockSessionCampaign",
+    values: unknown[],
+  ) {
+    const skipping = `${name}Skipping` as const;
+    return this.db.lock(
+      target,
+      { name, text: STATEMENTS[name], values },
+      { name: skipping, text: STATEMENTS[skipping], values },
+    );
+  }
+
   private send(name: Exclude<StatementName, ListName>, values: unknown[]): Promise<void> {
     return this.db.send({ name, text: STATEMENTS[name], values });
   }
@@ -379,9 +422,8 @@ export class PostgresCampaignRepository implements CampaignRepository {
     name: Exclude<StatementName, ListName>,
     values: unknown[],
   ): Promise<Row[]> {
-    return (
-      await this.db.query<Row & Record<string, unknown>>({ name, text: STATEMENTS[name], values })
-    ).rows;
+    const statement = { name, text: STATEMENTS[name], values, lookup: LOOKUPS.has(name) };
+    return (await this.db.query<Row & Record<string, unknown>>(statement)).rows;
   }
 
   /** A page of the campaigns a subject may see; `undefined` when the cursor names none of them. */

@@ -14,6 +14,15 @@ const EVENT = `session_id, seq, ts, type, gm_only, request_id, invocation_id, pa
 const INVITE = `participant_id, campaign_id, code_sha256, created_by, created_at, expires_at,
   used_by, used_at`;
 const MCP_SESSION = "id, subject, initialize, context, subscriptions, last_seen";
+/** A character with its profile and state, to be narrowed by a WHERE clause. */
+const SHEET = `SELECT c.id, c.campaign_id, c.name, c.kind, c.notes, c.controller, c.created_at,
+      c.updated_at, p.traits_json, p.hp_max, p.stress_max, p.evasion, p.major_threshold,
+      p.severe_threshold, s.hope, s.stress, s.hp
+    FROM characters c
+      JOIN character_profiles p ON p.character_id = c.id
+      JOIN character_states s ON s.character_id = c.id`;
+/** The campaign of the session `$1`. */
+const CAMPAIGN_OF_SESSION = "(SELECT campaign_id FROM sessions WHERE id = $1)";
 /** The campaigns a subject owns or holds a seat in; `$1` is the subject. */
 const VISIBLE_TO_SUBJECT = `id IN (SELECT campaign_id FROM campaign_owners WHERE owner = $1
   UNION SELECT campaign_id FROM participants WHERE user_subject = $1)`;
@@ -33,7 +42,10 @@ function campaignList(table: string, columns: string) {
 export const STATEMENTS = {
   campaignById: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = $1`,
   // The campaign's write lock: NO KEY UPDATE, so that rows referring to it can still be added.
+  // A write batch takes it with SKIP LOCKED: a campaign locked elsewhere answers no row.
   lockCampaign: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = $1 FOR NO KEY UPDATE`,
+  lockCampaignSkipping: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = $1
+    FOR NO KEY UPDATE SKIP LOCKED`,
   insertCampaign: `INSERT INTO campaigns (${CAMPAIGN}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
   updateCampaign: `UPDATE campaigns SET name = $2, gm_mode = $3, theme_prompt = $4,
     participant_count = $5, character_count = $6, gm_fear = $7, updated_at = $8
@@ -50,6 +62,10 @@ export const STATEMENTS = {
     ORDER BY position LIMIT $3`,
   visibleCampaign: `SELECT 1 FROM campaigns WHERE ${VISIBLE_TO_SUBJECT} AND id = $2`,
   ownerOf: "SELECT owner FROM campaign_owners WHERE campaign_id = $1",
+  sessionCampaign: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = ${CAMPAIGN_OF_SESSION}`,
+  sessionOwner: `SELECT owner FROM campaign_owners WHERE campaign_id = ${CAMPAIGN_OF_SESSION}`,
+  sessionSeat: `SELECT ${PARTICIPANT} FROM participants
+    WHERE campaign_id = ${CAMPAIGN_OF_SESSION} AND user_subject = $2`,
   recordOwner: "INSERT INTO campaign_owners (campaign_id, owner) VALUES ($1, $2)",
 
   participantById: `SELECT ${PARTICIPANT} FROM participants WHERE id = $1`,
@@ -71,13 +87,9 @@ export const STATEMENTS = {
   updateCharacter: `UPDATE characters SET name = $2, kind = $3, notes = $4, controller = $5,
     updated_at = $6 WHERE id = $1`,
   characters: campaignList("characters", CHARACTER),
-  sheet: `SELECT c.id, c.campaign_id, c.name, c.kind, c.notes, c.controller, c.created_at,
-      c.updated_at, p.traits_json, p.hp_max, p.stress_max, p.evasion, p.major_threshold,
-      p.severe_threshold, s.hope, s.stress, s.hp
-    FROM characters c
-      JOIN character_profiles p ON p.character_id = c.id
-      JOIN character_states s ON s.character_id = c.id
-    WHERE c.id = $1`,
+  sheet: `${SHEET} WHERE c.id = $1`,
+  eventSheet: `${SHEET}
+    WHERE c.id = (SELECT character_id FROM session_events WHERE session_id = $1 AND seq = $2)`,
   putProfile: `INSERT INTO character_profiles (character_id, traits_json, hp_max, stress_max,
       evasion, major_threshold, severe_threshold)
     VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -91,8 +103,10 @@ export const STATEMENTS = {
   sessionById: `SELECT ${SESSION} FROM sessions WHERE id = $1`,
   // Locks the session's campaign; the session is read by the next statement, which (unlike a
   // row of this one) sees what the lock's previous holder committed.
-  lockSessionCampaign: `SELECT 1 FROM campaigns c JOIN sessions s ON s.campaign_id = c.id
+  lockSessionCampaign: `SELECT c.id FROM campaigns c JOIN sessions s ON s.campaign_id = c.id
     WHERE s.id = $1 FOR NO KEY UPDATE OF c`,
+  lockSessionCampaignSkipping: `SELECT c.id FROM campaigns c JOIN sessions s
+    ON s.campaign_id = c.id WHERE s.id = $1 FOR NO KEY UPDATE OF c SKIP LOCKED`,
   activeSession: `SELECT ${SESSION} FROM sessions WHERE campaign_id = $1 AND status = 'ACTIVE'`,
   insertSession: `INSERT INTO sessions (${SESSION}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   updateSession: `UPDATE sessions SET name = $2, status = $3, updated_at = $4, ended_at = $5
@@ -117,12 +131,32 @@ export const STATEMENTS = {
   saveMcpSessionState: "UPDATE mcp_sessions SET context = $2, subscriptions = $3 WHERE id = $1",
   deleteMcpSession: "DELETE FROM mcp_sessions WHERE id = $1",
   expireMcpSessions: "DELETE FROM mcp_sessions WHERE last_seen < $1",
-  // Committed writes' notices, in a transaction of their own that need not wait for the disk:
-  // a notice lost in a crash of the database is made good by the listeners, which announce
-  // every subscription once they are back.
-  publishChanges: `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, payload)
-    FROM unnest($2::text[]) AS payload`,
+  // A write's notices, sent inside its transaction: delivered if and when it commits.
+  notifyChanges: "SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload",
 } as const;
+
+/**
+ * The reads of a few rows by key, whose order does not matter: those a command issues together
+ * go to the database as one statement.
+ */
+export const LOOKUPS: ReadonlySet<string> = new Set([
+  "campaignById",
+  "ownerOf",
+  "sessionCampaign",
+  "sessionOwner",
+  "sessionSeat",
+  "eventSheet",
+  "participantById",
+  "seat",
+  "inviteOf",
+  "characterById",
+  "sheet",
+  "sessionById",
+  "activeSession",
+  "logTail",
+  "eventBySeq",
+  "outcomeApplied",
+]);
 
 /** The number of columns of a stored event. */
 const EVENT_COLUMN_COUNT = 11;

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from "pg";
+import type { LockTarget, SessionCampaigns } from "./batch-keys.js";
 import { isConnectionFailure } from "./postgres-errors.js";
 
 /** A statement with its parameters; a name makes it a prepared statement of the connection. */
@@ -6,6 +7,8 @@ export interface Statement {
   name?: string;
   text: string;
   values?: unknown[];
+  /** A read of a few rows whose order does not matter, which may be combined with others. */
+  lookup?: boolean;
 }
 
 /** Where the repository's statements go: the pool (reads), or one write's transaction. */
@@ -18,6 +21,12 @@ export interface Statements {
    * awaited together with the COMMIT, which it fails if it failed.
    */
   send(statement: Statement): Promise<void>;
+  /**
+   * Takes a campaign's write lock (docs/campaign.md §10.2): `waiting` waits for the lock,
+   * `skipping` (the same statement with `SKIP LOCKED`) answers no row instead of waiting; both
+   * answer a row with the campaign's `id` when they lock it. A write batch may use `skipping`.
+   */
+  lock(target: LockTarget, waiting: Statement, skipping: Statement): Promise<QueryResult>;
 }
 
 /**
@@ -32,6 +41,7 @@ export function poolStatements(pool: Pool): Statements {
     send: async (statement) => {
       await pool.query(statement);
     },
+    lock: (_target, waiting) => pool.query(waiting),
   };
 }
 
@@ -45,7 +55,8 @@ export class CommitInterrupted extends Error {
   }
 }
 
-async function rollBack(client: PoolClient): Promise<void> {
+/** @param client - a connection in a transaction, rolled back unless it is gone */
+export async function rollBack(client: PoolClient): Promise<void> {
   try {
     await client.query("ROLLBACK");
   } catch {
@@ -62,7 +73,7 @@ async function rollBack(client: PoolClient): Promise<void> {
  * @param client - the transaction's connection
  * @returns call before each statement
  */
-function coalescingWrites(client: PoolClient): () => void {
+export function coalescingWrites(client: PoolClient): () => void {
   let holding = false;
   return () => {
     if (holding) return;
@@ -80,11 +91,19 @@ function transactionStatements(
   client: PoolClient,
   sent: Promise<unknown>[],
   hold: () => void,
+  campaigns: SessionCampaigns | undefined,
 ): Statements {
+  const query = <Row extends QueryResultRow>(statement: Statement) => {
+    hold();
+    return client.query<Row>(statement);
+  };
   return {
-    query: (statement) => {
-      hold();
-      return client.query(statement);
+    query,
+    lock: async (target, waiting) => {
+      const result = await query<{ id: string }>(waiting);
+      const campaignId = result.rows[0]?.id;
+      if ("sessionId" in target && campaignId) campaigns?.learn(target.sessionId, campaignId);
+      return result;
     },
     send: (statement) => {
       hold();
@@ -102,7 +121,7 @@ function transactionStatements(
  * awaits them all. When any of them failed, PostgreSQL answers the COMMIT of the aborted
  * transaction with a rollback.
  */
-async function commit(
+export async function commit(
   client: PoolClient,
   sent: readonly Promise<unknown>[],
   hold: () => void,
@@ -135,7 +154,8 @@ async function firstCause(error: unknown, sent: readonly Promise<unknown>[]): Pr
   return error;
 }
 
-function ignoreClientError(): void {
+/** Listens for a checked-out client's "error" event, which the failing query reports too. */
+export function ignoreClientError(): void {
   // A checked-out client whose connection dies also emits "error"; the failure reaches the
   // transaction through the rejected query, and an unheard "error" would end the process.
 }
@@ -149,12 +169,14 @@ function ignoreClientError(): void {
  *
  * @param pool - the pool (pipelining: statements sent together share a round trip)
  * @param work - the transaction's statements
+ * @param campaigns - where the campaigns of locked sessions are remembered, if anywhere
  * @returns what `work` returned, once committed
  * @throws what `work` threw; {@link CommitInterrupted} when the COMMIT may have been lost
  */
 export async function runTransaction<Result>(
   pool: Pool,
   work: (statements: Statements) => Promise<Result>,
+  campaigns?: SessionCampaigns,
 ): Promise<Result> {
   const client = await pool.connect();
   client.on("error", ignoreClientError);
@@ -162,7 +184,7 @@ export async function runTransaction<Result>(
   let failure: unknown;
   try {
     const hold = coalescingWrites(client);
-    const statements = transactionStatements(client, sent, hold);
+    const statements = transactionStatements(client, sent, hold, campaigns);
     await statements.send({ text: "BEGIN" });
     const result = await work(statements);
     await commit(client, sent, hold);

@@ -382,6 +382,26 @@ export class SqliteCampaignRepository implements CampaignRepository {
     return row && sessionFromRow(row);
   }
 
+  async getSessionCampaign(sessionId: string): Promise<Campaign | undefined> {
+    const session = this.sessions.byId.get(sessionId);
+    return session && this.getCampaign(session.campaign_id);
+  }
+
+  async getSessionOwner(sessionId: string): Promise<string | undefined> {
+    const session = this.sessions.byId.get(sessionId);
+    return session && this.getOwner(session.campaign_id);
+  }
+
+  async findSessionSeat(sessionId: string, subject: string): Promise<Participant | undefined> {
+    const session = this.sessions.byId.get(sessionId);
+    return session && this.findSeat(session.campaign_id, subject);
+  }
+
+  async getEventSheet(sessionId: string, seq: number): Promise<CharacterSheet | undefined> {
+    const characterId = this.events.bySeq.get(sessionId, seq)?.character_id;
+    return characterId ? this.getSheet(characterId) : undefined;
+  }
+
   lockSession(id: string): Promise<Session | undefined> {
     return this.getSession(id);
   }

@@ -120,23 +120,30 @@ describe("resources/updated across replicas through LISTEN/NOTIFY (docs/campaign
     expect(updates).not.toContain(campaignUri);
   });
 
-  it("announces every subscription once when another replica is killed, since it may have committed a write it never announced", async () => {
+  it("announces every acknowledged write of a replica SIGKILLed right after acknowledging it, since it notifies inside the write's transaction", async () => {
     const doomed = await startReplica(database.location);
-    // A replica listens (and so counts as present) from its first client on.
     const doomedClient = await connectHttp(doomed.url);
-    await doomedClient.listResources();
-    const campaign = await callOk(writer, "campaign_create", { name: "Lost", gm_mode: "AI" });
-    const campaignUri = `campaign://${campaign.id}`;
-    await watcher.subscribeResource({ uri: campaignUri });
-    // Long enough for B's listener to have counted the new replica among those present.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const campaigns = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        callOk(writer, "campaign_create", { name: `Doomed ${index}`, gm_mode: "AI" }),
+      ),
+    );
+    const uris = campaigns.map((campaign) => `campaign://${campaign.id}`);
+    for (const uri of uris) await watcher.subscribeResource({ uri });
+    await settle();
     updates.length = 0;
 
+    // Every write is acknowledged, then the replica dies at once: nothing it meant to send
+    // after a commit gets out.
+    await Promise.all(
+      campaigns.map((campaign) =>
+        callOk(doomedClient, "gm_fear_adjust", { campaign_id: campaign.id, delta: 1 }),
+      ),
+    );
     await killReplica(doomed);
     await doomedClient.close().catch(() => undefined);
-    await waitFor(() => updates.includes(campaignUri));
-    await settle();
+    await waitFor(() => uris.every((uri) => updates.includes(uri)));
 
-    expect(updates.filter((uri) => uri === campaignUri)).toHaveLength(1);
+    expect(new Set(updates)).toEqual(new Set(uris));
   });
 });

@@ -96,14 +96,26 @@ describe("a PostgreSQL store whose connections are all busy", () => {
     const database = await newPostgresDatabase();
     const store = await openPostgresCampaignStore(database.location, { pool: 1 });
     let release = () => {};
-    const holding = store.write(async () => {
+    let entered = () => {};
+    const holdsTheConnection = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    // A write that does not lock a campaign first runs in a transaction of its own, which
+    // keeps the only connection until it is released.
+    const holding = store.write(async (repository) => {
+      await repository.getCampaign("nothing");
+      entered();
       await new Promise<void>((resolve) => {
         release = resolve;
       });
       return { value: undefined, changedUris: [] };
     });
+    await holdsTheConnection;
     const waiting = store
-      .write(async () => ({ value: undefined, changedUris: [] }))
+      .write(async (repository) => {
+        await repository.lockCampaign("nothing");
+        return { value: undefined, changedUris: [] };
+      })
       .catch((thrown: unknown) => thrown);
 
     const refusal = await waiting;
