@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { defineTool } from "../src/index.js";
+
+const counts = z.object({
+  total: z.number().int(),
+  floor: z.number().int().min(0),
+  ceiling: z.number().int().max(1000),
+  ratio: z.number(),
+});
+
+const tool = defineTool({
+  name: "count_things",
+  title: "Count things",
+  description: "Counts.",
+  input: z.strictObject({ limit: z.number().int() }),
+  output: counts,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  handler: () => ({ total: 3, floor: 0, ceiling: 9, ratio: 0.5 }),
+});
+
+/** The tool's own branch of its output schema (the other is the error object). */
+function ownOutputSchema(): Record<string, unknown> {
+  const branches = tool.listing.outputSchema?.anyOf;
+  if (!Array.isArray(branches)) throw new Error("the output schema has no anyOf branches");
+  return branches[0] as Record<string, unknown>;
+}
+
+describe("a tool's advertised output schema", () => {
+  it("leaves out the safe-integer bounds no tool declared", () => {
+    expect(ownOutputSchema().properties).toEqual({
+      total: { type: "integer" },
+      floor: { type: "integer", minimum: 0 },
+      ceiling: { type: "integer", maximum: 1000 },
+      ratio: { type: "number" },
+    });
+  });
+
+  it("keeps them in the input schema, where argument errors read valid ranges", () => {
+    expect(tool.listing.inputSchema.properties).toEqual({
+      limit: {
+        type: "integer",
+        minimum: Number.MIN_SAFE_INTEGER,
+        maximum: Number.MAX_SAFE_INTEGER,
+      },
+    });
+  });
+});
