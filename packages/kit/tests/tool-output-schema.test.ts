@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { defineTool } from "../src/index.js";
+import { defineTool, LOCAL_IDENTITY, silentLogger, type ToolContext } from "../src/index.js";
 
 const counts = z.object({
   total: z.number().int(),
@@ -44,5 +44,51 @@ describe("a tool's advertised output schema", () => {
         maximum: Number.MAX_SAFE_INTEGER,
       },
     });
+  });
+});
+
+describe("a tool's JSON Schemas", () => {
+  function countingTool() {
+    const conversions = { count: 0 };
+    const label = z.lazy(() => {
+      conversions.count += 1;
+      return z.string();
+    });
+    const declared = defineTool({
+      name: "label_thing",
+      title: "Label a thing",
+      description: "Labels.",
+      input: z.strictObject({ label }),
+      output: z.object({ label }),
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+      handler: ({ label: given }) => ({ label: given }),
+    });
+    return { declared, conversions };
+  }
+
+  it("are not made when the tool is declared, only when first listed", () => {
+    const { declared, conversions } = countingTool();
+    expect(conversions.count).toBe(0);
+
+    expect(declared.listing.inputSchema.properties).toEqual({ label: { type: "string" } });
+    expect(conversions.count).toBeGreaterThan(0);
+  });
+
+  it("are made by a first call, which validates against them", async () => {
+    const { declared, conversions } = countingTool();
+    const context: ToolContext = {
+      signal: new AbortController().signal,
+      rawArguments: { label: 7 },
+      sessionId: undefined,
+      identity: LOCAL_IDENTITY,
+      logger: silentLogger,
+      resourceUpdated: () => {},
+      resourceListChanged: () => {},
+      progress: async () => {},
+    };
+    const result = await declared.call({ label: 7 }, context);
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.structuredContent)).toContain('"parameter":"label"');
+    expect(conversions.count).toBeGreaterThan(0);
   });
 });
