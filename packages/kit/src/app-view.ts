@@ -3,6 +3,9 @@ import { fileURLToPath } from "node:url";
 import { defineResource, type ResourceSpec } from "./resource.js";
 import type { Tool } from "./tool.js";
 
+/** A tool as `tools/list` shows it. */
+type ToolListing = Tool["listing"];
+
 /*
  * The extension's two names, written here rather than imported: its server module loads the
  * whole App client and its schemas, which would add some 20 ms to every server's cold start
@@ -78,6 +81,17 @@ export function appViewToolMeta(uri: string): Record<string, unknown> {
 }
 
 /**
+ * A copy of a listing with another `_meta`. Property descriptors are copied rather than values,
+ * so that schemas a listing computes on first use (see `defineTool`) stay uncomputed.
+ */
+function withMeta(listing: ToolListing, _meta: Record<string, unknown>): ToolListing {
+  return Object.defineProperties({} as ToolListing, {
+    ...Object.getOwnPropertyDescriptors(listing),
+    _meta: { value: _meta, enumerable: true, writable: true, configurable: true },
+  });
+}
+
+/**
  * Links tools to the views that show their results. Only the listings change (they gain the
  * view's `_meta`); every call runs and answers exactly as before, so a host without the
  * extension sees the same results.
@@ -96,6 +110,6 @@ export function linkAppViews(tools: readonly Tool[], links: ReadonlyMap<string, 
     const view = links.get(tool.name);
     if (!view) return tool;
     const _meta = { ...tool.listing._meta, ...appViewToolMeta(view.uri) };
-    return { ...tool, listing: { ...tool.listing, _meta } };
+    return { ...tool, listing: withMeta(tool.listing, _meta) };
   });
 }

@@ -149,9 +149,32 @@ const ERROR_OUTPUT_SCHEMA: JsonSchemaNode = {
   required: ["error"],
 };
 
+/** A tool's advertised JSON Schemas: its input, and its output or the error object. */
+interface ToolJsonSchemas {
+  input: JsonSchemaNode;
+  output: ToolListing["outputSchema"];
+}
+
 /**
- * Declares a tool. Its JSON Schemas are computed once per zod schema, so declaring tools per
- * session (for per-session state) costs nothing after the first.
+ * The JSON Schemas of a tool, made when first asked for (the first `tools/list` or call)
+ * than when the tool is declared: converting every tool's schemas is a tenth of a server's start-up
+ * to its `initialize` answer, which does not need them.
+ */
+function jsonSchemasOnFirstUse(input: z.ZodType, output: z.ZodType): () => ToolJsonSchemas {
+  let schemas: ToolJsonSchemas | undefined;
+  return () => {
+    schemas ??= {
+      input: cachedJsonSchema(input, "input"),
+      output: { type: "object", anyOf: [cachedJsonSchema(output, "output"), ERROR_OUTPUT_SCHEMA] },
+    };
+    return schemas;
+  };
+}
+
+/**
+ * Declares a tool. Its JSON Schemas are computed on first use and once per zod schema, so
+ * declaring tools per session (for per-session state) costs nothing after the first; the
+ * listing's `inputSchema` and `outputSchema` are read-only properties that compute them.
  * @throws Error when the name is not a valid MCP tool name, or `maxAnswerBytes` is not a
  *   positive integer
  */
@@ -163,14 +186,17 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
   if (spec.scope !== undefined && !isScopeToken(spec.scope)) {
     throw new Error(`Invalid scope of ${spec.name}: ${JSON.stringify(spec.scope)}`);
   }
-  const inputSchema = cachedJsonSchema(spec.input, "input");
-  const outputSchema = cachedJsonSchema(spec.output, "output");
+  const schemas = jsonSchemasOnFirstUse(spec.input, spec.output);
   const listing: ToolListing = {
     name: spec.name,
     title: spec.title,
     description: withScopeLine(spec.description, spec.scope),
-    inputSchema: inputSchema as ToolListing["inputSchema"],
-    outputSchema: { type: "object", anyOf: [outputSchema, ERROR_OUTPUT_SCHEMA] },
+    get inputSchema() {
+      return schemas().input as ToolListing["inputSchema"];
+    },
+    get outputSchema() {
+      return schemas().output;
+    },
     annotations: {
       title: spec.title,
       ...spec.annotations,
@@ -183,7 +209,7 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
     listing,
     scope: spec.scope,
     maxAnswerBytes: spec.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
-    call: (rawArguments, context) => callTool(spec, inputSchema, rawArguments, context),
+    call: (rawArguments, context) => callTool(spec, schemas().input, rawArguments, context),
   };
 }
 

@@ -22,13 +22,31 @@ export interface JsonSchemaNode {
 }
 
 /**
+ * Drops the bounds zod gives every integer (the safe-integer range) when they were not declared.
+ * A client compiles each tool's output schema to check its results, and these two keywords on
+ * every integer field more than double the time that takes (Ajv, the TypeScript SDK's
+ * validator), on every connection; answers never hold integers outside that range.
+ */
+function withoutImplicitIntegerBounds(context: {
+  jsonSchema: { type?: unknown; minimum?: number; maximum?: number };
+}): void {
+  const node = context.jsonSchema;
+  if (node.type !== "integer") return;
+  if (node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
+  if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
+}
+
+/**
  * The JSON Schema advertised for a zod schema: draft 2020-12 without the `$schema` marker,
- * which MCP clients do not need on every tool.
+ * which MCP clients do not need on every tool. Output schemas leave out the integer bounds no
+ * tool declared (see {@link withoutImplicitIntegerBounds}); input schemas keep them, as the
+ * valid ranges of argument errors are read from there.
  */
 export function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchemaNode {
   const { $schema: _marker, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: "any",
+    ...(io === "output" ? { override: withoutImplicitIntegerBounds } : {}),
   }) as JsonSchemaNode;
   return rest;
 }

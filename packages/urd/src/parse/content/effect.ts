@@ -3,6 +3,9 @@ import type { Effect, PropertyAccess } from "../ast.js";
 
 const setOperators: readonly ("=" | "+" | "-")[] = ["=", "+", "-"];
 
+/** Outside rules there are no bound variables; one shared empty set rather than one per effect. */
+const noBoundNames: ReadonlySet<string> = new Set();
+
 /**
  * Reads an effect target `@e.p` as a property access. Inside a rule, a
  * target `VAR.p` whose VAR is one of `boundNames` is a bound-variable access.
@@ -51,7 +54,7 @@ function parseMove(text: string, span: Span, boundNames: ReadonlySet<string>): E
 export function parseEffect(
   expression: string,
   span: Span,
-  boundNames: ReadonlySet<string> = new Set(),
+  boundNames: ReadonlySet<string> = noBoundNames,
 ): Effect {
   const text = expression.trim();
   const move = parseMove(text, span, boundNames);

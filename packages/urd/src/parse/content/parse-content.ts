@@ -1,5 +1,6 @@
 import type { ChoiceNode, ContentNode } from "../ast.js";
 import { stripContentComment } from "../inline-comment.js";
+import type { SourceLine } from "../source-lines.js";
 import { contentSpan } from "../span.js";
 import { parseArrowLine } from "./arrow-line.js";
 import { parseChoiceHead } from "./choice-line.js";
@@ -45,6 +46,11 @@ function parseChoice(context: ContentContext, index: number, end: number): LineR
   return { node, next: childEnd };
 }
 
+/** A one-line node's result: the next line is the one after it. */
+function single(node: ContentNode | null, index: number): LineResult {
+  return { node, next: index + 1 };
+}
+
 /**
  * Parses the line at `index` by the first matching rule of the content line
  * table, consuming the lines it owns (choice bodies, exit children, `? any:`
@@ -54,38 +60,43 @@ function parseContentLine(context: ContentContext, index: number, end: number): 
   const line = context.lines[index];
   if (line === undefined) return { node: null, next: index + 1 };
   const rest = line.rest;
-  const span = contentSpan(context.file, line);
-  const single = (node: ContentNode | null): LineResult => ({ node, next: index + 1 });
   if (rest.startsWith("? any:")) return parseOrBlock(context, index, end);
   if (rest.startsWith("rule ") && rest.endsWith(":")) return parseRuleBlock(context, index, end);
+  if (rest.startsWith("-> ")) return parseArrowLine(context, index, end, parseContentLine);
+  if (rest.startsWith("* ") || rest.startsWith("+ ")) return parseChoice(context, index, end);
+  if (rest.startsWith("@")) return single(parseEntityLine(context, line), index);
+  if (rest.startsWith("[@")) return single(parsePresenceLine(context.file, line), index);
+  if (rest.startsWith("// ") || rest === "//") return single(null, index);
+  return single(parseOneLineNode(context, line), index);
+}
+
+/** The nodes that are one line and carry the line's content span. */
+function parseOneLineNode(context: ContentContext, line: SourceLine): ContentNode {
+  const rest = line.rest;
+  const span = contentSpan(context.file, line);
   if (rest.startsWith("### ")) {
     const { name, auto } = parseHeadingName(rest.slice(4));
-    return single({ kind: "phase", name, auto, span });
+    return { kind: "phase", name, auto, span };
   }
   if (rest.startsWith("## ")) {
-    return single({ kind: "sequence", name: parseHeadingName(rest.slice(3)).name, span });
+    return { kind: "sequence", name: parseHeadingName(rest.slice(3)).name, span };
   }
   if (rest.startsWith("# ")) {
-    return single({ kind: "location", name: parseHeadingName(rest.slice(2)).name, span });
+    return { kind: "location", name: parseHeadingName(rest.slice(2)).name, span };
   }
-  if (rest.startsWith("== ")) return single({ kind: "section", name: rest.slice(3).trim(), span });
-  if (rest.startsWith("@")) return single(parseEntityLine(context, line));
-  if (rest.startsWith("-> ")) return parseArrowLine(context, index, end, parseContentLine);
+  if (rest.startsWith("== ")) return { kind: "section", name: rest.slice(3).trim(), span };
   if (rest.startsWith("? ")) {
     const condition = parseCondition(rest.slice(2), span);
-    if (condition === null) return single(unrecognisedLine(context, line));
-    return single({ kind: "condition", condition, span });
+    if (condition === null) return unrecognisedLine(context, line);
+    return { kind: "condition", condition, span };
   }
   if (rest.startsWith("> "))
-    return single({ kind: "effect", effect: parseEffect(rest.slice(2), span), span });
-  if (rest.startsWith("* ") || rest.startsWith("+ ")) return parseChoice(context, index, end);
+    return { kind: "effect", effect: parseEffect(rest.slice(2), span), span };
   if (rest.startsWith("! ")) {
-    return single({ kind: "blocked", text: stripContentComment(rest.slice(2)).trim(), span });
+    return { kind: "blocked", text: stripContentComment(rest.slice(2)).trim(), span };
   }
-  if (rest.startsWith("[@")) return single(parsePresenceLine(context.file, line));
-  if (rest.startsWith("// ") || rest === "//") return single(null);
-  if (rest.startsWith("#") || rest.startsWith("?")) return single(unrecognisedLine(context, line));
-  return single({ kind: "prose", text: stripContentComment(rest).trim(), span });
+  if (rest.startsWith("#") || rest.startsWith("?")) return unrecognisedLine(context, line);
+  return { kind: "prose", text: stripContentComment(rest).trim(), span };
 }
 
 /** Parses the lines in `[start, end)` into content nodes, skipping blank lines. */
