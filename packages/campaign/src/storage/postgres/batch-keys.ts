@@ -31,6 +31,32 @@ export class SessionCampaigns {
   }
 }
 
+/** How long a campaign found locked elsewhere sends writes straight to a batch that waits. */
+const CONTENDED_MS = 1_000;
+
+/**
+ * The campaigns another process was found holding lately: a write to one goes straight to a
+ * batch whose first lock waits for it, instead of trying (and failing) to take it on the way.
+ */
+export class ContendedCampaigns {
+  private readonly until = new Map<string, number>();
+
+  /** @param campaignId - a campaign whose lock was just found taken */
+  mark(campaignId: string): void {
+    if (this.until.size >= REMEMBERED_SESSIONS) this.until.clear();
+    this.until.set(campaignId, Date.now() + CONTENDED_MS);
+  }
+
+  /** @returns whether the campaign was found taken within the last second */
+  has(campaignId: string): boolean {
+    const until = this.until.get(campaignId);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.until.delete(campaignId);
+    return false;
+  }
+}
+
 interface Holding {
   /** The batch that holds the campaign until it ends. */
   batch: number;

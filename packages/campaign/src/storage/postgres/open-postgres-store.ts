@@ -9,7 +9,7 @@ import type {
 } from "../campaign-store.js";
 import { StorageError } from "../storage-error.js";
 import { locationSecrets, maskLocation, redactSecrets } from "../store-location.js";
-import { BatchKeys, SessionCampaigns } from "./batch-keys.js";
+import { BatchKeys, ContendedCampaigns, SessionCampaigns } from "./batch-keys.js";
 import { ChangeListener } from "./change-listener.js";
 import { CHANGE_CHANNEL, changePayloads } from "./change-notices.js";
 import { clientConfig, DEFAULT_POOL_SIZE, poolConfig } from "./connection-options.js";
@@ -43,6 +43,7 @@ class PostgresCampaignStore implements CampaignStore {
   private listener: ChangeListener | undefined;
   private readonly keys = new BatchKeys();
   private readonly campaigns = new SessionCampaigns();
+  private readonly contended = new ContendedCampaigns();
   private batch: WriteBatch | undefined;
   private waiting: WriteBatch | undefined;
   private batches = 0;
@@ -87,7 +88,7 @@ class PostgresCampaignStore implements CampaignStore {
   }
 
   private newBatch(firstWaits: boolean): WriteBatch {
-    const context = { keys: this.keys, campaigns: this.campaigns };
+    const context = { keys: this.keys, campaigns: this.campaigns, contended: this.contended };
     return new WriteBatch(this.pool, ++this.batches, context, firstWaits);
   }
 

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from "pg";
-import type { BatchKeys, LockTarget, SessionCampaigns } from "./batch-keys.js";
+import type { BatchKeys, ContendedCampaigns, LockTarget, SessionCampaigns } from "./batch-keys.js";
 import { isConnectionFailure } from "./postgres-errors.js";
 import {
   CommitInterrupted,
@@ -40,6 +40,7 @@ const MOST_WRITES = 64;
 interface BatchContext {
   keys: BatchKeys;
   campaigns: SessionCampaigns;
+  contended: ContendedCampaigns;
 }
 
 /**
@@ -78,6 +79,11 @@ export class WriteBatch {
     private readonly context: BatchContext,
     private readonly firstWaits: boolean,
   ) {}
+
+  /** Whether the batch's first lock waits for a campaign locked elsewhere. */
+  get waits(): boolean {
+    return this.firstWaits;
+  }
 
   /** Whether another write may join. */
   get open(): boolean {
@@ -294,6 +300,10 @@ class BatchMember implements Statements {
       return this.batch.query(skipping);
     }
     if (this.state !== "new" || campaignId === undefined) return this.leaveWith();
+    if (!this.batch.waits && this.context.contended.has(campaignId)) {
+      this.refused = true;
+      return this.leaveWith();
+    }
     this.state = "locking";
     if (!(await this.context.keys.take(campaignId, this.batch.order))) return this.leaveWith();
     if (this.over) {
@@ -309,6 +319,7 @@ class BatchMember implements Statements {
     const result = await answer;
     if (result.rows.length === 0) {
       this.refused = skips;
+      if (skips) this.context.contended.mark(campaignId);
       return this.leaveWith();
     }
     this.state = "locked";
