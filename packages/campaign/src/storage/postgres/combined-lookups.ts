@@ -100,5 +100,9 @@ export function combiningLookups(statements: Statements): Statements {
       flush();
       return statements.lock(target, waiting, skipping);
     },
+    notify(payloads) {
+      flush();
+      return statements.notify(payloads);
+    },
   };
 }

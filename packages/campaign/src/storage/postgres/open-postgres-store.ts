@@ -11,12 +11,11 @@ import { StorageError } from "../storage-error.js";
 import { locationSecrets, maskLocation, redactSecrets } from "../store-location.js";
 import { BatchKeys, ContendedCampaigns, SessionCampaigns } from "./batch-keys.js";
 import { ChangeListener } from "./change-listener.js";
-import { CHANGE_CHANNEL, changePayloads } from "./change-notices.js";
+import { changePayloads } from "./change-notices.js";
 import { clientConfig, DEFAULT_POOL_SIZE, poolConfig } from "./connection-options.js";
 import { storeFailure } from "./postgres-errors.js";
 import { migrate } from "./postgres-migrations.js";
 import { PostgresCampaignRepository } from "./postgres-repository.js";
-import { STATEMENTS } from "./postgres-statements.js";
 import {
   CommitInterrupted,
   poolStatements,
@@ -100,12 +99,7 @@ class PostgresCampaignStore implements CampaignStore {
    */
   private async announce(statements: Statements, written: Written<unknown>): Promise<void> {
     if (written.changedUris.length === 0) return;
-    const payloads = changePayloads(this.origin, written.changedUris, written.audience);
-    await statements.send({
-      name: "notifyChanges",
-      text: STATEMENTS.notifyChanges,
-      values: [CHANGE_CHANNEL, payloads],
-    });
+    await statements.notify(changePayloads(this.origin, written.changedUris, written.audience));
   }
 
   async read<Result>(work: (repository: CampaignRepository) => Promise<Result>): Promise<Result> {

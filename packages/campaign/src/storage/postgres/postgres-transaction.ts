@@ -1,6 +1,10 @@
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from "pg";
 import type { LockTarget, SessionCampaigns } from "./batch-keys.js";
+import { CHANGE_CHANNEL } from "./change-notices.js";
 import { isConnectionFailure } from "./postgres-errors.js";
+import { STATEMENTS } from "./postgres-statements.js";
+
+const NOTIFY_CHANGES = STATEMENTS.notifyChanges;
 
 /** A statement with its parameters; a name makes it a prepared statement of the connection. */
 export interface Statement {
@@ -27,6 +31,21 @@ export interface Statements {
    * answer a row with the campaign's `id` when they lock it. A write batch may use `skipping`.
    */
   lock(target: LockTarget, waiting: Statement, skipping: Statement): Promise<QueryResult>;
+  /**
+   * Sends notices on the change channel (docs/campaign.md §10.3), delivered when the
+   * transaction commits; a write batch sends all its writes' notices in one statement.
+   */
+  notify(payloads: readonly string[]): Promise<void>;
+}
+
+/**
+ * The statement sending notices on the change channel.
+ *
+ * @param payloads - the notices
+ * @returns the statement
+ */
+export function notifyStatement(payloads: readonly string[]): Statement {
+  return { name: "notifyChanges", text: NOTIFY_CHANGES, values: [CHANGE_CHANNEL, payloads] };
 }
 
 /**
@@ -42,6 +61,9 @@ export function poolStatements(pool: Pool): Statements {
       await pool.query(statement);
     },
     lock: (_target, waiting) => pool.query(waiting),
+    notify: async (payloads) => {
+      await pool.query(notifyStatement(payloads));
+    },
   };
 }
 
@@ -97,22 +119,24 @@ function transactionStatements(
     hold();
     return client.query<Row>(statement);
   };
+  const send = (statement: Statement) => {
+    hold();
+    const outcome = client.query(statement);
+    // Awaited with the COMMIT; until then a failure must not count as unhandled.
+    outcome.catch(() => undefined);
+    sent.push(outcome);
+    return Promise.resolve();
+  };
   return {
     query,
+    send,
     lock: async (target, waiting) => {
       const result = await query<{ id: string }>(waiting);
       const campaignId = result.rows[0]?.id;
       if ("sessionId" in target && campaignId) campaigns?.learn(target.sessionId, campaignId);
       return result;
     },
-    send: (statement) => {
-      hold();
-      const outcome = client.query(statement);
-      // Awaited with the COMMIT; until then a failure must not count as unhandled.
-      outcome.catch(() => undefined);
-      sent.push(outcome);
-      return Promise.resolve();
-    },
+    notify: (payloads) => send(notifyStatement(payloads)),
   };
 }
 

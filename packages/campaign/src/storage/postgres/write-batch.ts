@@ -6,6 +6,7 @@ import {
   coalescingWrites,
   commit,
   ignoreClientError,
+  notifyStatement,
   rollBack,
   type Statement,
   type Statements,
@@ -64,6 +65,8 @@ export class WriteBatch {
   private poisoned = false;
   /** Settles once the first lock of a batch that waits is answered. */
   private firstLock: Promise<void> | undefined;
+  /** The notices of the batch's writes, sent together just before its COMMIT. */
+  readonly notices: string[] = [];
   /** The campaigns this batch holds, in {@link BatchKeys}. */
   readonly campaigns = new Set<string>();
 
@@ -206,6 +209,7 @@ export class WriteBatch {
     let failure: unknown;
     try {
       if (this.poisoned) throw new Error("the batch was spoilt");
+      if (this.notices.length > 0) this.send(notifyStatement(this.notices));
       await commit(client, this.sent, this.hold);
       this.tell((result) => result);
     } catch (error) {
@@ -280,6 +284,12 @@ class BatchMember implements Statements {
       const answer = { resolve: resolve as (result: QueryResult) => void, reject };
       this.held.push({ statement, answer });
     });
+  }
+
+  notify(payloads: readonly string[]): Promise<void> {
+    if (this.state !== "locked") return this.send(notifyStatement(payloads));
+    this.batch.notices.push(...payloads);
+    return Promise.resolve();
   }
 
   send(statement: Statement): Promise<void> {

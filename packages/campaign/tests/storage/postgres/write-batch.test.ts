@@ -116,6 +116,38 @@ describe("writes that arrive together on PostgreSQL", () => {
     expect([await fearOf(opened, failing), await fearOf(opened, other)]).toEqual([0, 4]);
   });
 
+  it("announce the changes of every write of a group when it commits, and none of a write that failed", async () => {
+    const opened = await openStore();
+    const campaigns = [await newCampaign(opened), await newCampaign(opened)];
+    const failing = await newCampaign(opened);
+    const listener = new pg.Client({ connectionString: database?.location });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on("notification", (message) => {
+      heard.push(...(JSON.parse(message.payload ?? "{}") as { uris: string[] }).uris);
+    });
+    await listener.query("LISTEN tabletop_campaign");
+
+    const writes = campaigns.map((campaign) =>
+      opened.write(async (repository) => {
+        await setFear(repository, campaign, 1);
+        return { value: undefined, changedUris: [`campaign://${campaign}`] };
+      }),
+    );
+    const failed = opened
+      .write(async (repository) => {
+        await setFear(repository, failing, 1);
+        throw new Error("changed its mind");
+      })
+      .catch((thrown: unknown) => thrown);
+    await Promise.all([...writes, failed]);
+    await listener.query("SELECT 1");
+    await pause(100);
+    await listener.end();
+
+    expect(heard.sort()).toEqual(campaigns.map((campaign) => `campaign://${campaign}`).sort());
+  });
+
   it("wait for a campaign that another transaction holds, then commit", async () => {
     const opened = await openStore();
     const campaign = await newCampaign(opened);
