@@ -1,5 +1,5 @@
 import { CampaignError } from "../domain/campaign-error.js";
-import type { Campaign, Character, Session } from "../domain/records.js";
+import type { Campaign, Character, Participant, Session } from "../domain/records.js";
 import { type Access, accessOf, controlsCharacter } from "../domain/roles.js";
 import type { CampaignRepository } from "../storage/campaign-store.js";
 import type { Actor } from "./command-environment.js";
@@ -23,11 +23,11 @@ export async function accessTo(
   campaignId: string,
   actor: Actor,
 ): Promise<Access | undefined> {
-  const [owner, seat] = await Promise.all([
+  return accessFrom(
     repository.getOwner(campaignId),
     repository.findSeat(campaignId, actor.subject),
-  ]);
-  return accessOf(actor.subject, owner, seat);
+    actor,
+  );
 }
 
 /**
@@ -44,11 +44,21 @@ export async function accessToSession(
   sessionId: string,
   actor: Actor,
 ): Promise<Access | undefined> {
-  const [owner, seat] = await Promise.all([
+  return accessFrom(
     repository.getSessionOwner(sessionId),
     repository.findSessionSeat(sessionId, actor.subject),
-  ]);
-  return accessOf(actor.subject, owner, seat);
+    actor,
+  );
+}
+
+/** The caller's access, from the campaign's owner and the caller's seat, read together. */
+async function accessFrom(
+  owner: Promise<string | undefined>,
+  seat: Promise<Participant | undefined>,
+  actor: Actor,
+): Promise<Access | undefined> {
+  const [ownerSubject, callerSeat] = await Promise.all([owner, seat]);
+  return accessOf(actor.subject, ownerSubject, callerSeat);
 }
 
 /**

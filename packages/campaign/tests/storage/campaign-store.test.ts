@@ -15,6 +15,32 @@ const VIOLATION = {
   foreignKey: /FOREIGN KEY constraint failed|violates foreign key constraint/,
 };
 
+/** A character's records as stored: traits keep their order (presence before agility). */
+function sheetOf(characterId: string, campaignId: string) {
+  return {
+    character: {
+      id: characterId,
+      campaign_id: campaignId,
+      name: "A",
+      kind: "PC" as const,
+      notes: "",
+      controller: null,
+      created_at: FIXTURE_TIME,
+      updated_at: FIXTURE_TIME,
+    },
+    profile: {
+      character_id: characterId,
+      traits: { presence: 2, agility: -1 },
+      hp_max: 6,
+      stress_max: 6,
+      evasion: 10,
+      major_threshold: 8,
+      severe_threshold: 12,
+    },
+    state: { character_id: characterId, hope: 2, stress: 1, hp: 5 },
+  };
+}
+
 describe(`the ${STORE_KIND} store`, () => {
   it("keeps committed data across reopening", async () => {
     const database = await freshDatabase();
@@ -41,26 +67,7 @@ describe(`the ${STORE_KIND} store`, () => {
 
   it("reads a character's sheet together and none for an unknown id", async () => {
     const store = await freshStore();
-    const character = {
-      id: "char_a",
-      campaign_id: "camp_a",
-      name: "A",
-      kind: "PC" as const,
-      notes: "",
-      controller: null,
-      created_at: campaignRecord("x").created_at,
-      updated_at: campaignRecord("x").created_at,
-    };
-    const profile = {
-      character_id: "char_a",
-      traits: { presence: 2, agility: -1 },
-      hp_max: 6,
-      stress_max: 6,
-      evasion: 10,
-      major_threshold: 8,
-      severe_threshold: 12,
-    };
-    const state = { character_id: "char_a", hope: 2, stress: 1, hp: 5 };
+    const { character, profile, state } = sheetOf("char_a", "camp_a");
     await writeRows(store, async (repository) => {
       await repository.insertCampaign(campaignRecord("camp_a"));
       await repository.insertCharacter(character);
@@ -75,26 +82,7 @@ describe(`the ${STORE_KIND} store`, () => {
 
   it("looks up a session's campaign, owner and seats, and the sheet an event names, by the session", async () => {
     const store = await freshStore();
-    const character = {
-      id: "char_a",
-      campaign_id: "camp_a",
-      name: "A",
-      kind: "PC" as const,
-      notes: "",
-      controller: null,
-      created_at: FIXTURE_TIME,
-      updated_at: FIXTURE_TIME,
-    };
-    const profile = {
-      character_id: "char_a",
-      traits: { agility: 1 },
-      hp_max: 6,
-      stress_max: 6,
-      evasion: 10,
-      major_threshold: 8,
-      severe_threshold: 12,
-    };
-    const state = { character_id: "char_a", hope: 2, stress: 0, hp: 6 };
+    const { character, profile, state } = sheetOf("char_a", "camp_a");
     const seat = {
       id: "part_b",
       campaign_id: "camp_a",
