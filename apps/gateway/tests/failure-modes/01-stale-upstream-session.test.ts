@@ -62,6 +62,17 @@ async function untilRemoteReady(): Promise<void> {
   await waitFor(async () => (await state()) === "ready", "upstream remote ready", 30_000);
 }
 
+/** The failure of a call whose upstream forgot its session: noticed by the call, or before it. */
+function expectLostOrRestarting(error: ReturnType<typeof errorOf>): void {
+  expect(error).toMatchObject({ code: "FAILED_PRECONDITION", upstream: "remote" });
+  if (error.reason === "session_lost") {
+    expect(error.message).toMatch(SESSION_LOST);
+  } else {
+    expect(error.reason).toBe("restarting");
+    expect(error.message).toMatch(/^Upstream "remote" is restarting/);
+  }
+}
+
 describe("an HTTP upstream that restarts on the same port", () => {
   it("gets a new upstream session with one initialize, and the call is retried exactly once", async () => {
     const before = await call(gateway.client, "echo", { round: 1 });
@@ -95,7 +106,7 @@ describe("an HTTP upstream that restarts on the same port", () => {
     expect(staleCalls.length).toBeLessThanOrEqual(1);
   });
 
-  it("fails the call with reason session_lost when the upstream forgot the session and refuses a new one, and keeps serving", async () => {
+  it("fails the call with reason session_lost (or restarting) when the upstream forgot the session and refuses a new one, and keeps serving", async () => {
     // The upstream forgets every session as one that expired them would, and answers initialize
     // with HTTP 500. Its GET streams stay open, so only the call can notice.
     fixture.child.kill("SIGUSR2");
@@ -105,12 +116,11 @@ describe("an HTTP upstream that restarts on the same port", () => {
     );
 
     const lost = await call(gateway.client, "echo", { round: 3 });
-    expect(errorOf(lost)).toMatchObject({
-      code: "FAILED_PRECONDITION",
-      upstream: "remote",
-      reason: "session_lost",
-    });
-    expect(errorOf(lost).message).toMatch(SESSION_LOST);
+    // Usually the call notices first: session_lost. If a request of the gateway's own meets
+    // the forgotten session first (a GET stream reconnecting), the re-initialize it starts gets
+    // the 500, the catalog session is then found forgotten too, and the upstream is restarting
+    // when the call comes (docs/gateway.md §9.1, §9.2); a loaded machine makes that likelier.
+    expectLostOrRestarting(errorOf(lost));
 
     const dice = await call(gateway.client, "roll_dice", { dice_count: 1, dice_sides: 6 });
     expect(dice.isError).toBeFalsy();
@@ -129,12 +139,7 @@ describe("an HTTP upstream that restarts on the same port", () => {
     // initialize the 500: session_lost. If the gateway's own catalog session does (its GET stream
     // drops, and its reconnects get the 500 too), the upstream is restarting, and the call fails
     // with that after waiting 2 s for it. On a loaded machine the catalog usually wins.
-    if (error.reason === "session_lost") {
-      expect(error.message).toMatch(SESSION_LOST);
-    } else {
-      expect(error.reason).toBe("restarting");
-      expect(error.message).toMatch(/^Upstream "remote" is restarting/);
-    }
+    expectLostOrRestarting(error);
 
     const dice = await call(gateway.client, "roll_dice", { dice_count: 1, dice_sides: 6 });
     expect(dice.isError).toBeFalsy();
