@@ -20,12 +20,7 @@ import { createInviteCode } from "./domain/invite-code.js";
 import { emptyContext, type SessionContext } from "./domain/records.js";
 import type { KeptSessions, KeptState } from "./kept-sessions.js";
 import { createResources, createResourceTemplates } from "./resources/index.js";
-import {
-  currentRequestId,
-  type SessionSubscriptions,
-  serveContextSubscription,
-  withRequestId,
-} from "./session-protocol.js";
+import { type SessionSubscriptions, serveContextSubscription } from "./session-protocol.js";
 import type { CampaignStore } from "./storage/campaign-store.js";
 import { MEMORY_DATABASE, openCampaignStore } from "./storage/sqlite/open-sqlite-store.js";
 import { createTools } from "./tools/index.js";
@@ -116,7 +111,6 @@ export function createServer(options: CampaignServerOptions = {}): Server {
       const label = audience && audienceLabel(audience);
       for (const uri of new Set(uris)) hub.updated(uri, label);
     },
-    requestId: currentRequestId,
   });
   const server = createKitServer(
     {
@@ -131,7 +125,7 @@ export function createServer(options: CampaignServerOptions = {}): Server {
       ],
       resourceTemplates: createResourceTemplates(environment.store),
     },
-    { hub, logger, aroundToolCall: withRequestId },
+    { hub, logger },
   );
   subscriptions = serveContextSubscription(
     server,

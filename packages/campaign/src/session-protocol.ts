@@ -1,44 +1,24 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { identityFromAuthInfo, type ResourceHub } from "@tabletop-mcp/kit";
+import { identityFromAuthInfo, type ResourceHub, type ToolContext } from "@tabletop-mcp/kit";
 import { rememberSubscription } from "./change-relay.js";
 import { CONTEXT_URI } from "./resource-uris.js";
 
-const requestScope = new AsyncLocalStorage<string>();
-
 /**
- * The request id of the tool call being handled (docs/campaign.md §2.7): the call's
- * `_meta.request_id` when it is a string, else the JSON-RPC id as a string.
+ * The request id of a tool call (docs/campaign.md §2.7): the call's `_meta.request_id` when it
+ * is a string, else the JSON-RPC id as a string. A `request_id` holding U+0000 counts as no
+ * string: PostgreSQL cannot store it, and both stores must record the same.
  *
- * @returns the id, or an empty string outside a tool call
+ * @param call - the call's JSON-RPC id and `_meta`, as the tool context has them
+ * @returns the id to record
  */
-export function currentRequestId(): string {
-  return requestScope.getStore() ?? "";
-}
-
-/**
- * Runs one tool call inside a scope that knows its request id (docs/campaign.md §2.7): the
- * call's `_meta.request_id` when it is a string, else the JSON-RPC id as a string. A `request_id`
- * holding U+0000 counts as no string: PostgreSQL cannot store it, and both stores must record
- * the same. Given to the kit as `aroundToolCall`, so validation and the handler both run in the
- * scope.
- *
- * @param call - the call's JSON-RPC id and `_meta`
- * @param run - the kit's handling of the call
- * @returns what `run` returns
- */
-export function withRequestId<Result>(
-  call: { readonly requestId: string | number; readonly meta: Readonly<Record<string, unknown>> },
-  run: () => Promise<Result>,
-): Promise<Result> {
+export function requestIdOf(call: Pick<ToolContext, "requestId" | "meta">): string {
   const metaRequestId = call.meta.request_id;
   const storable = typeof metaRequestId === "string" && !metaRequestId.includes("\u0000");
-  const requestId = storable ? metaRequestId : String(call.requestId);
-  return requestScope.run(requestId, run);
+  return storable ? metaRequestId : String(call.requestId);
 }
 
 /** One session's subscriptions, as {@link serveContextSubscription} keeps them. */

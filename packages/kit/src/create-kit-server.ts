@@ -1,13 +1,11 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  type CallToolResult,
   ErrorCode,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
-  type RequestId,
   type Resource as ResourceListing,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
@@ -47,27 +45,10 @@ export interface KitServerOptions {
   hub?: ResourceHub;
   logger?: Logger;
   /**
-   * Runs around every tool call (validation included), e.g. to open an AsyncLocalStorage scope
-   * that knows the call's request id; must return what `run` returns.
-   */
-  aroundToolCall?: (
-    call: ToolCallInfo,
-    run: () => Promise<CallToolResult>,
-  ) => Promise<CallToolResult>;
-  /**
    * Answer size limits by tool name, in bytes, replacing the tools' own (see
    * `ToolSpec.maxAnswerBytes`): for a server that lets a few tools answer more.
    */
   maxAnswerBytes?: Readonly<Record<string, number>>;
-}
-
-/** What {@link KitServerOptions.aroundToolCall} learns about a tool call. */
-export interface ToolCallInfo {
-  readonly tool: string;
-  /** The JSON-RPC id of the `tools/call` request. */
-  readonly requestId: RequestId;
-  /** The request's `_meta`, as the client sent it (`{}` when absent). */
-  readonly meta: Readonly<Record<string, unknown>>;
 }
 
 /** JSON-RPC error code of MCP's "resource not found". */
@@ -117,7 +98,7 @@ function registerTools(
   const answerLimits = answerLimitsOf(spec.tools, options.maxAnswerBytes ?? {});
   const listings = spec.tools.map((tool) => tool.listing);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listings }));
-  const handler: ToolCallHandler = (params, extra) => {
+  const handler: ToolCallHandler = async (params, extra) => {
     const name = params.name;
     if (typeof name !== "string") {
       throw new McpError(ErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
@@ -135,6 +116,8 @@ function registerTools(
       rawArguments: isJsonObject(params.arguments) ? params.arguments : {},
       signal: extra.signal,
       sessionId: extra.sessionId,
+      requestId: extra.requestId,
+      meta,
       identity: identityFromAuthInfo(extra.authInfo),
       logger,
       resourceUpdated: (uri) => hub.updated(uri),
@@ -148,10 +131,7 @@ function registerTools(
       },
     };
     const limit = answerLimits.get(name) ?? DEFAULT_MAX_ANSWER_BYTES;
-    const run = async () =>
-      limitAnswer(name, await tool.call(params.arguments, context), limit, logger);
-    if (!options.aroundToolCall) return run();
-    return options.aroundToolCall({ tool: name, requestId: extra.requestId, meta }, run);
+    return limitAnswer(name, await tool.call(params.arguments, context), limit, logger);
   };
   setToolCallHandler(server, handler);
   offerToolCalls(server, handler);

@@ -31,7 +31,6 @@ export {
   createKitServer,
   type KitServerOptions,
   type ServerSpec,
-  type ToolCallInfo,
 } from "./create-kit-server.js";
 export type { CrossFieldRule } from "./cross-field-rules.js";
 export {

@@ -1,5 +1,6 @@
 import type {
   CallToolResult,
+  RequestId,
   ToolAnnotations,
   Tool as ToolListing,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -29,6 +30,10 @@ export interface ToolContext {
   readonly rawArguments: Readonly<Record<string, unknown>>;
   /** The MCP session the call came in on, when the transport has one. */
   readonly sessionId: string | undefined;
+  /** The JSON-RPC id of the `tools/call` request. */
+  readonly requestId: RequestId;
+  /** The request's `_meta`, as the client sent it (`{}` when absent). */
+  readonly meta: Readonly<Record<string, unknown>>;
   /** Who is calling: the token's subject over HTTP with auth, `local` over stdio or without. */
   readonly identity: CallerIdentity;
   /** Announces that a resource changed: subscribed sessions get `notifications/resources/updated`. */

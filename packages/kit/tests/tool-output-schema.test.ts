@@ -80,6 +80,8 @@ describe("a tool's JSON Schemas", () => {
       signal: new AbortController().signal,
       rawArguments: { label: 7 },
       sessionId: undefined,
+      requestId: 1,
+      meta: {},
       identity: LOCAL_IDENTITY,
       logger: silentLogger,
       resourceUpdated: () => {},

@@ -1,6 +1,7 @@
 import type { ToolContext } from "@tabletop-mcp/kit";
 import type { Caller, CommandEnvironment } from "../commands/command-environment.js";
 import type { SessionContext } from "../domain/records.js";
+import { requestIdOf } from "../session-protocol.js";
 import type { ChangeAudience } from "../storage/campaign-store.js";
 
 /** What one MCP session's tools share: the process-wide environment and the session's context. */
@@ -17,8 +18,6 @@ export interface ToolDependencies {
   contextUpdated(): Promise<void>;
   /** Tells the subscribers who may hear of them that these URIs changed. */
   announce(changedUris: readonly string[], audience: ChangeAudience | undefined): void;
-  /** The request id of the tool call being handled. */
-  requestId(): string;
 }
 
 /**
@@ -32,7 +31,7 @@ export function callerOf(dependencies: ToolDependencies, context: ToolContext): 
   const { subject, name } = context.identity;
   return {
     context: dependencies.context(),
-    requestId: dependencies.requestId(),
+    requestId: requestIdOf(context),
     actor: name === undefined ? { subject } : { subject, name },
   };
 }

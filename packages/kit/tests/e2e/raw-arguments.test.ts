@@ -2,6 +2,8 @@ import { type Client, Client as SdkClient } from "@modelcontextprotocol/sdk/clie
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
+import * as z from "zod";
+import { createKitServer, defineTool } from "../../src/index.js";
 import { createFixtureServer, createFixtureState } from "../fixture/fixture-server.mjs";
 import { connectHttp, connectStdio, startHttpFixture, structured } from "./harness.js";
 
@@ -104,26 +106,34 @@ describe.each(Object.keys(transports))("tool arguments as sent over %s", (transp
   });
 });
 
-describe("aroundToolCall", () => {
-  it("wraps every call, validation included, with its request id and _meta", async () => {
-    const seen: unknown[] = [];
-    const server = createFixtureServer(createFixtureState(), {
-      aroundToolCall: async (call, run) => {
-        const result = await run();
-        seen.push({ ...call, isError: result.isError === true });
-        return result;
-      },
+describe("the tool context", () => {
+  it("tells a handler its call's JSON-RPC id and _meta as sent", async () => {
+    const request = defineTool({
+      name: "request",
+      title: "Request",
+      description: "Answers the call's request id and _meta as the handler saw them.",
+      input: z.strictObject({}),
+      output: z.object({
+        id: z.union([z.string(), z.number()]),
+        meta: z.record(z.string(), z.unknown()),
+      }),
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+      handler: (_args, context) => ({ id: context.requestId, meta: { ...context.meta } }),
     });
+    const server = createKitServer({ name: "request", version: "0", tools: [request] });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
-    const client = new SdkClient({ name: "around", version: "1.0.0" });
+    const client = new SdkClient({ name: "context", version: "1.0.0" });
     await client.connect(clientSide);
     closers.push(() => client.close());
-    await callRaw(client, '{"name":"add","arguments":{"a":1,"b":2},"_meta":{"request_id":"r-1"}}');
-    await callRaw(client, '{"name":"add","arguments":"x"}');
-    expect(seen).toEqual([
-      { tool: "add", requestId: expect.anything(), meta: { request_id: "r-1" }, isError: false },
-      { tool: "add", requestId: expect.anything(), meta: {}, isError: true },
-    ]);
+    const withMeta = await callRaw(client, '{"name":"request","_meta":{"request_id":"r-1"}}');
+    const without = await callRaw(client, '{"name":"request"}');
+    const first = structured(withMeta) as { id: string | number; meta: object };
+    const second = structured(without) as { id: string | number; meta: object };
+    expect(first.meta).toEqual({ request_id: "r-1" });
+    expect(second.meta).toEqual({});
+    // The SDK client numbers its requests: two calls, two different ids.
+    expect(typeof first.id).toBe("number");
+    expect(second.id).not.toEqual(first.id);
   });
 });
