@@ -65,6 +65,57 @@ describe(`the ${STORE_KIND} store`, () => {
     expect(await store.read((repository) => repository.getCampaign("camp_a"))).toBeUndefined();
   });
 
+  it("commits writes issued together as if issued one by one, children with their parents", async () => {
+    const store = await freshStore();
+    const { character, profile, state } = sheetOf("char_a", "camp_a");
+    await writeRows(store, (repository) =>
+      Promise.all([
+        repository.insertCampaign(campaignRecord("camp_a")),
+        repository.insertCharacter(character),
+        repository.putProfile(profile),
+        repository.putState(state),
+      ]),
+    );
+    await writeRows(store, (repository) =>
+      Promise.all([
+        repository.putState({ ...state, hope: 4 }),
+        repository.updateCampaign({ ...campaignRecord("camp_a"), gm_fear: 3 }),
+        repository.updateCampaign({ ...campaignRecord("camp_a"), gm_fear: 5 }),
+      ]),
+    );
+    const stored = await store.read((repository) =>
+      Promise.all([repository.getSheet("char_a"), repository.getCampaign("camp_a")]),
+    );
+    expect(stored).toEqual([
+      { character, profile, state: { ...state, hope: 4 } },
+      { ...campaignRecord("camp_a"), gm_fear: 5 },
+    ]);
+  });
+
+  it("rolls back every write issued together with one that fails", async () => {
+    const store = await freshStore();
+    const { character, profile, state } = sheetOf("char_a", "camp_a");
+    await writeRows(store, async (repository) => {
+      await repository.insertCampaign(campaignRecord("camp_a"));
+      await repository.insertCharacter(character);
+      await repository.putProfile(profile);
+      await repository.putState(state);
+    });
+    await expect(
+      writeRows(store, (repository) =>
+        Promise.all([
+          repository.putState({ ...state, hope: 0 }),
+          repository.insertCharacter(character),
+          repository.updateCampaign({ ...campaignRecord("camp_a"), gm_fear: 7 }),
+        ]),
+      ),
+    ).rejects.toThrow(VIOLATION.unique);
+    const stored = await store.read((repository) =>
+      Promise.all([repository.getSheet("char_a"), repository.getCampaign("camp_a")]),
+    );
+    expect(stored).toEqual([{ character, profile, state }, campaignRecord("camp_a")]);
+  });
+
   it("reads a character's sheet together and none for an unknown id", async () => {
     const store = await freshStore();
     const { character, profile, state } = sheetOf("char_a", "camp_a");

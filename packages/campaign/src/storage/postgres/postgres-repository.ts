@@ -34,8 +34,14 @@ import {
   stateFromRow,
 } from "../rows.js";
 import type { LockTarget } from "./batch-keys.js";
-import { combiningLookups } from "./combined-lookups.js";
-import { insertEvents, LOOKUPS, STATEMENTS } from "./postgres-statements.js";
+import { combiningStatements } from "./combined-statements.js";
+import {
+  EVENTS_TABLE,
+  insertEvents,
+  LOOKUPS,
+  STATEMENTS,
+  WRITE_TABLES,
+} from "./postgres-statements.js";
 import type { Statements } from "./postgres-transaction.js";
 
 /** A character row joined with its profile and state. */
@@ -63,14 +69,14 @@ function toPage<Row, Item>(rows: readonly Row[], limit: number, toItem: (row: Ro
  * cursor that may name nothing, and for {@link lockSession}). Calls made together go out
  * together on the transaction's connection (pipelined) and run there in call order, so a read
  * issued after a lock runs once the lock is granted; lookups by key made together go out as
- * one statement.
+ * one statement, and so do writes of different tables made together.
  */
 export class PostgresCampaignRepository implements CampaignRepository {
   private readonly db: Statements;
 
   /** @param statements - the pool for reads, or a write's transaction */
   constructor(statements: Statements) {
-    this.db = combiningLookups(statements);
+    this.db = combiningStatements(statements);
   }
 
   async getCampaign(id: string): Promise<Campaign | undefined> {
@@ -338,7 +344,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
       event.payload_json,
     ]);
     const text = insertEvents(events.length);
-    await this.db.send({ name: `insertEvents${events.length}`, text, values });
+    await this.db.send({ name: `insertEvents${events.length}`, text, values, table: EVENTS_TABLE });
   }
 
   async getEvent(sessionId: string, seq: number): Promise<SessionEvent | undefined> {
@@ -415,7 +421,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   private send(name: Exclude<StatementName, ListName>, values: unknown[]): Promise<void> {
-    return this.db.send({ name, text: STATEMENTS[name], values });
+    return this.db.send({ name, text: STATEMENTS[name], values, table: WRITE_TABLES.get(name) });
   }
 
   private async rows<Row extends object>(

@@ -158,6 +158,29 @@ export const LOOKUPS: ReadonlySet<string> = new Set([
   "outcomeApplied",
 ]);
 
+/**
+ * The writes that change rows of one table alone, by the table: those a command issues together
+ * go to the database as one statement when their tables differ.
+ */
+export const WRITE_TABLES: ReadonlyMap<string, string> = new Map([
+  ["insertCampaign", "campaigns"],
+  ["updateCampaign", "campaigns"],
+  ["recordOwner", "campaign_owners"],
+  ["insertParticipant", "participants"],
+  ["updateParticipant", "participants"],
+  ["putInvite", "seat_invites"],
+  ["insertCharacter", "characters"],
+  ["updateCharacter", "characters"],
+  ["putProfile", "character_profiles"],
+  ["putState", "character_states"],
+  ["insertSession", "sessions"],
+  ["updateSession", "sessions"],
+  ["recordOutcome", "outcome_applications"],
+]);
+
+/** The table {@link insertEvents} writes. */
+export const EVENTS_TABLE = "session_events";
+
 /** The number of columns of a stored event. */
 const EVENT_COLUMN_COUNT = 11;
 

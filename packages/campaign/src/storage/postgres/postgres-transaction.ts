@@ -13,6 +13,8 @@ export interface Statement {
   values?: unknown[];
   /** A read of a few rows whose order does not matter, which may be combined with others. */
   lookup?: boolean;
+  /** The one table a write changes, when it may be combined with writes of other tables. */
+  table?: string;
 }
 
 /** Where the repository's statements go: the pool (reads), or one write's transaction. */
