@@ -66,7 +66,7 @@ function toPage<Row, Item>(rows: readonly Row[], limit: number, toItem: (row: Ro
 
 /**
  * The storage port on PostgreSQL: one method, one prepared statement (two for a page after a
- * cursor that may name nothing, and for {@link lockSession}). Calls made together go out
+ * cursor that may name nothing, and for {@link lockCampaign} and {@link lockSession}). Calls made together go out
  * together on the transaction's connection (pipelined) and run there in call order, so a read
  * issued after a lock runs once the lock is granted; lookups by key made together go out as
  * one statement, and so do writes of different tables made together.
@@ -85,8 +85,13 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async lockCampaign(id: string): Promise<Campaign | undefined> {
-    const [row] = (await this.lock({ campaignId: id }, "lockCampaign", [id])).rows;
-    return row && campaignFromRow(row as unknown as CampaignRow);
+    // Both go out together (the read with the lookups issued alongside); the connection runs
+    // the read after the lock is granted.
+    const [, campaign] = await Promise.all([
+      this.lock({ campaignId: id }, "lockCampaign", [id]),
+      this.getCampaign(id),
+    ]);
+    return campaign;
   }
 
   async insertCampaign(campaign: Campaign): Promise<void> {

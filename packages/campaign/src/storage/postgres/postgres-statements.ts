@@ -42,10 +42,10 @@ function campaignList(table: string, columns: string) {
 export const STATEMENTS = {
   campaignById: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = $1`,
   // The campaign's write lock: NO KEY UPDATE, so that rows referring to it can still be added.
-  // A write batch takes it with SKIP LOCKED: a campaign locked elsewhere answers no row.
-  lockCampaign: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = $1 FOR NO KEY UPDATE`,
-  lockCampaignSkipping: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = $1
-    FOR NO KEY UPDATE SKIP LOCKED`,
+  // A write batch takes it with SKIP LOCKED: a campaign locked elsewhere answers no row. The
+  // campaign is read by the next statement, as for a session's campaign below.
+  lockCampaign: "SELECT id FROM campaigns WHERE id = $1 FOR NO KEY UPDATE",
+  lockCampaignSkipping: "SELECT id FROM campaigns WHERE id = $1 FOR NO KEY UPDATE SKIP LOCKED",
   insertCampaign: `INSERT INTO campaigns (${CAMPAIGN}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
   updateCampaign: `UPDATE campaigns SET name = $2, gm_mode = $3, theme_prompt = $4,
     participant_count = $5, character_count = $6, gm_fear = $7, updated_at = $8

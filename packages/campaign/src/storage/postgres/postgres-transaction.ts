@@ -30,7 +30,8 @@ export interface Statements {
   /**
    * Takes a campaign's write lock (docs/campaign.md §10.2): `waiting` waits for the lock,
    * `skipping` (the same statement with `SKIP LOCKED`) answers no row instead of waiting; both
-   * answer a row with the campaign's `id` when they lock it. A write batch may use `skipping`.
+   * answer a row with the campaign's `id` when they lock it. A write batch may use `skipping`,
+   * and sends neither for a campaign its transaction already holds.
    */
   lock(target: LockTarget, waiting: Statement, skipping: Statement): Promise<QueryResult>;
   /**

@@ -69,6 +69,8 @@ export class WriteBatch {
   readonly notices: string[] = [];
   /** The campaigns this batch holds, in {@link BatchKeys}. */
   readonly campaigns = new Set<string>();
+  /** The campaigns whose lock one of the batch's writes was granted: held until it ends. */
+  readonly locked = new Set<string>();
 
   /**
    * @param pool - where the batch takes its connection, once its first statement goes out
@@ -235,6 +237,11 @@ export class WriteBatch {
   }
 }
 
+/** What a lock statement would answer for a campaign the batch's transaction already holds. */
+function heldLock(campaignId: string): QueryResult {
+  return { command: "SELECT", rowCount: 1, oid: 0, fields: [], rows: [{ id: campaignId }] };
+}
+
 /** A statement a write issued before it may go out: a read (with its answer) or a write. */
 interface Held {
   statement: Statement;
@@ -244,8 +251,9 @@ interface Held {
 /**
  * One write's statements inside a batch. Its first statement must be its campaign's lock:
  * until the campaign is its turn, the write's statements wait; reads follow the lock at once,
- * writes once the lock is answered, all in the order they were issued. Anything else makes it
- * leave the batch.
+ * writes once the lock is answered, all in the order they were issued. A campaign an earlier
+ * write of the batch locked is not locked again: the batch's transaction holds it. Anything
+ * else makes it leave the batch.
  */
 class BatchMember implements Statements {
   private state: "new" | "locking" | "locked" | "left" = "new";
@@ -306,8 +314,8 @@ class BatchMember implements Statements {
 
   async lock(target: LockTarget, waiting: Statement, skipping: Statement): Promise<QueryResult> {
     const campaignId = this.context.campaigns.campaignOf(target);
-    if (this.state === "locked" && campaignId === this.campaignId) {
-      return this.batch.query(skipping);
+    if (this.state === "locked" && campaignId !== undefined && campaignId === this.campaignId) {
+      return heldLock(campaignId);
     }
     if (this.state !== "new" || campaignId === undefined) return this.leaveWith();
     if (!this.batch.waits && this.context.contended.has(campaignId)) {
@@ -323,6 +331,8 @@ class BatchMember implements Statements {
     }
     this.campaignId = campaignId;
     this.batch.campaigns.add(campaignId);
+    // An earlier write of the batch took the lock, and the batch's transaction keeps it.
+    if (this.batch.locked.has(campaignId)) return this.granted(heldLock(campaignId));
     const { answer, skips } = await this.batch.sendLock(waiting, skipping);
     this.lockSent = true;
     this.release((held) => held.answer !== undefined);
@@ -332,6 +342,13 @@ class BatchMember implements Statements {
       if (skips) this.context.contended.mark(campaignId);
       return this.leaveWith();
     }
+    this.batch.locked.add(campaignId);
+    return this.granted(result);
+  }
+
+  /** The write holds its campaign's lock: its statements may all go. */
+  private granted(result: QueryResult): QueryResult {
+    this.lockSent = true;
     this.state = "locked";
     this.release(() => true);
     return result;
