@@ -32,8 +32,13 @@ function combine(
   parts: readonly Pending[],
   join: (texts: string[]) => string,
 ): Statement {
-  const names = `${kind}:${parts.map(({ statement }) => statement.name ?? "?").join(",")}`;
-  const values = parts.flatMap(({ statement }) => statement.values ?? []);
+  // Built with plain loops: this runs for every combined statement.
+  let names: string = kind;
+  const values: unknown[] = [];
+  for (const { statement } of parts) {
+    names += `,${statement.name ?? "?"}`;
+    if (statement.values) for (const value of statement.values) values.push(value);
+  }
   const known = combinedByNames.get(names);
   if (known) return { ...known, values };
   let offset = 0;
