@@ -162,9 +162,9 @@ export function combiningStatements(statements: Statements): Statements {
       tables.add(table);
       await written;
     },
-    lock(target, waiting, skipping) {
+    lock(target, statement) {
       flush();
-      return statements.lock(target, waiting, skipping);
+      return statements.lock(target, statement);
     },
     notify(payloads) {
       flush();

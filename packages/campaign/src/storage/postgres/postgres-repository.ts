@@ -417,12 +417,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
     name: "lockCampaign" | "lockSessionCampaign",
     values: unknown[],
   ) {
-    const skipping = `${name}Skipping` as const;
-    return this.db.lock(
-      target,
-      { name, text: STATEMENTS[name], values },
-      { name: skipping, text: STATEMENTS[skipping], values },
-    );
+    return this.db.lock(target, { name, text: STATEMENTS[name], values });
   }
 
   private send(name: Exclude<StatementName, ListName>, values: unknown[]): Promise<void> {

@@ -42,10 +42,12 @@ function campaignList(table: string, columns: string) {
 export const STATEMENTS = {
   campaignById: `SELECT ${CAMPAIGN} FROM campaigns WHERE id = $1`,
   // The campaign's write lock: NO KEY UPDATE, so that rows referring to it can still be added.
-  // A write batch takes it with SKIP LOCKED: a campaign locked elsewhere answers no row. The
-  // campaign is read by the next statement, as for a session's campaign below.
+  // The campaign is read by the next statement, as for a session's campaign below.
   lockCampaign: "SELECT id FROM campaigns WHERE id = $1 FOR NO KEY UPDATE",
-  lockCampaignSkipping: "SELECT id FROM campaigns WHERE id = $1 FOR NO KEY UPDATE SKIP LOCKED",
+  // The locks of a write batch's writes, taken together: with SKIP LOCKED, a campaign locked
+  // elsewhere is left out of the answer instead of waited for.
+  lockCampaignsSkipping: `SELECT id FROM campaigns WHERE id = ANY($1::text[])
+    FOR NO KEY UPDATE SKIP LOCKED`,
   insertCampaign: `INSERT INTO campaigns (${CAMPAIGN}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
   updateCampaign: `UPDATE campaigns SET name = $2, gm_mode = $3, theme_prompt = $4,
     participant_count = $5, character_count = $6, gm_fear = $7, updated_at = $8
@@ -105,8 +107,6 @@ export const STATEMENTS = {
   // row of this one) sees what the lock's previous holder committed.
   lockSessionCampaign: `SELECT c.id FROM campaigns c JOIN sessions s ON s.campaign_id = c.id
     WHERE s.id = $1 FOR NO KEY UPDATE OF c`,
-  lockSessionCampaignSkipping: `SELECT c.id FROM campaigns c JOIN sessions s
-    ON s.campaign_id = c.id WHERE s.id = $1 FOR NO KEY UPDATE OF c SKIP LOCKED`,
   activeSession: `SELECT ${SESSION} FROM sessions WHERE campaign_id = $1 AND status = 'ACTIVE'`,
   insertSession: `INSERT INTO sessions (${SESSION}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   updateSession: `UPDATE sessions SET name = $2, status = $3, updated_at = $4, ended_at = $5

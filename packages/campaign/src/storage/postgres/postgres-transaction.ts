@@ -28,12 +28,11 @@ export interface Statements {
    */
   send(statement: Statement): Promise<void>;
   /**
-   * Takes a campaign's write lock (docs/campaign.md §10.2): `waiting` waits for the lock,
-   * `skipping` (the same statement with `SKIP LOCKED`) answers no row instead of waiting; both
-   * answer a row with the campaign's `id` when they lock it. A write batch may use `skipping`,
-   * and sends neither for a campaign its transaction already holds.
+   * Takes a campaign's write lock (docs/campaign.md §10.2) with `statement`, which waits for the
+   * lock and answers a row with the campaign's `id`. A write batch may instead lock its writes'
+   * campaigns together without waiting, and locks none its transaction already holds.
    */
-  lock(target: LockTarget, waiting: Statement, skipping: Statement): Promise<QueryResult>;
+  lock(target: LockTarget, statement: Statement): Promise<QueryResult>;
   /**
    * Sends notices on the change channel (docs/campaign.md §10.3), delivered when the
    * transaction commits; a write batch sends all its writes' notices in one statement.
@@ -63,7 +62,7 @@ export function poolStatements(pool: Pool): Statements {
     send: async (statement) => {
       await pool.query(statement);
     },
-    lock: (_target, waiting) => pool.query(waiting),
+    lock: (_target, statement) => pool.query(statement),
     notify: async (payloads) => {
       await pool.query(notifyStatement(payloads));
     },
@@ -133,8 +132,8 @@ function transactionStatements(
   return {
     query,
     send,
-    lock: async (target, waiting) => {
-      const result = await query<{ id: string }>(waiting);
+    lock: async (target, statement) => {
+      const result = await query<{ id: string }>(statement);
       const campaignId = result.rows[0]?.id;
       if ("sessionId" in target && campaignId) campaigns?.learn(target.sessionId, campaignId);
       return result;

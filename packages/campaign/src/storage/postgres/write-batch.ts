@@ -1,6 +1,7 @@
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from "pg";
 import type { BatchKeys, ContendedCampaigns, LockTarget, SessionCampaigns } from "./batch-keys.js";
 import { isConnectionFailure } from "./postgres-errors.js";
+import { STATEMENTS } from "./postgres-statements.js";
 import {
   CommitInterrupted,
   coalescingWrites,
@@ -34,6 +35,13 @@ interface Settled {
   result?: BatchOutcome<unknown>;
 }
 
+/** Locks asked for together, sent as one statement. */
+interface PendingLocks {
+  campaignIds: string[];
+  /** Settles once the statement has gone out (after it, a write's reads may go), with the campaigns it locked once answered. */
+  sent: Promise<{ granted: Promise<Set<string>> }>;
+}
+
 /** The most writes one batch takes. */
 const MOST_WRITES = 64;
 
@@ -65,6 +73,8 @@ export class WriteBatch {
   private poisoned = false;
   /** Settles once the first lock of a batch that waits is answered. */
   private firstLock: Promise<void> | undefined;
+  /** The locks asked for together, not sent yet. */
+  private locks: PendingLocks | undefined;
   /** The notices of the batch's writes, sent together just before its COMMIT. */
   readonly notices: string[] = [];
   /** The campaigns this batch holds, in {@link BatchKeys}. */
@@ -148,16 +158,17 @@ export class WriteBatch {
   }
 
   /**
-   * Sends a write's campaign lock. Locks skip a campaign locked elsewhere (no row answers), so
-   * a batch never waits while it holds a lock, and batches cannot deadlock. Only the first lock
-   * of a batch that waits goes out waiting for its campaign, as a write of its own would: the
-   * batch holds nothing while it waits, and its other locks go out once the first is granted.
+   * Sends a write's campaign lock. Locks skip a campaign locked elsewhere (it is left out of the
+   * answer), so a batch never waits while it holds a lock, and batches cannot deadlock; those
+   * asked for together go out as one statement. Only the first lock of a batch that waits goes
+   * out waiting for its campaign, as a write of its own would (`waiting`): the batch holds
+   * nothing while it waits, and its other locks go out once the first is granted.
    *
    * @returns the lock's answer once the lock has gone out, and whether it skips
    */
   async sendLock(
+    campaignId: string,
     waiting: Statement,
-    skipping: Statement,
   ): Promise<{ answer: Promise<QueryResult>; skips: boolean }> {
     if (this.firstWaits && this.firstLock === undefined) {
       const answer = this.query(waiting);
@@ -168,7 +179,35 @@ export class WriteBatch {
       return { answer, skips: false };
     }
     await this.firstLock;
-    return { answer: this.query(skipping), skips: true };
+    const { sent, answer } = this.lockTogether(campaignId);
+    await sent;
+    return { answer, skips: true };
+  }
+
+  /** Adds a lock to the statement taking the locks asked for together. */
+  private lockTogether(campaignId: string): { sent: Promise<void>; answer: Promise<QueryResult> } {
+    const locks = this.locks ?? this.newLocks();
+    locks.campaignIds.push(campaignId);
+    const answer = locks.sent
+      .then(({ granted }) => granted)
+      .then((granted) => (granted.has(campaignId) ? heldLock(campaignId) : NOT_LOCKED));
+    return { sent: locks.sent.then(() => undefined), answer };
+  }
+
+  /** Locks to be sent as one statement once the promise callbacks under way have run. */
+  private newLocks(): PendingLocks {
+    const campaignIds: string[] = [];
+    const sent = new Promise<void>((resolve) => queueMicrotask(resolve)).then(() => {
+      this.locks = undefined;
+      const granted = this.query<{ id: string }>({
+        name: "lockCampaignsSkipping",
+        text: STATEMENTS.lockCampaignsSkipping,
+        values: [campaignIds],
+      }).then((result) => new Set(result.rows.map((row) => row.id)));
+      return { granted };
+    });
+    this.locks = { campaignIds, sent };
+    return this.locks;
   }
 
   /** Rolls the whole batch back: a write that had written left it. */
@@ -237,10 +276,13 @@ export class WriteBatch {
   }
 }
 
-/** What a lock statement would answer for a campaign the batch's transaction already holds. */
+/** What a lock statement answers for a campaign the batch's transaction holds. */
 function heldLock(campaignId: string): QueryResult {
   return { command: "SELECT", rowCount: 1, oid: 0, fields: [], rows: [{ id: campaignId }] };
 }
+
+/** What a lock statement answers for a campaign locked elsewhere. */
+const NOT_LOCKED: QueryResult = { command: "SELECT", rowCount: 0, oid: 0, fields: [], rows: [] };
 
 /** A statement a write issued before it may go out: a read (with its answer) or a write. */
 interface Held {
@@ -312,7 +354,7 @@ class BatchMember implements Statements {
     return Promise.resolve();
   }
 
-  async lock(target: LockTarget, waiting: Statement, skipping: Statement): Promise<QueryResult> {
+  async lock(target: LockTarget, statement: Statement): Promise<QueryResult> {
     const campaignId = this.context.campaigns.campaignOf(target);
     if (this.state === "locked" && campaignId !== undefined && campaignId === this.campaignId) {
       return heldLock(campaignId);
@@ -333,7 +375,7 @@ class BatchMember implements Statements {
     this.batch.campaigns.add(campaignId);
     // An earlier write of the batch took the lock, and the batch's transaction keeps it.
     if (this.batch.locked.has(campaignId)) return this.granted(heldLock(campaignId));
-    const { answer, skips } = await this.batch.sendLock(waiting, skipping);
+    const { answer, skips } = await this.batch.sendLock(campaignId, statement);
     this.lockSent = true;
     this.release((held) => held.answer !== undefined);
     const result = await answer;

@@ -5,31 +5,32 @@ import {
   ContendedCampaigns,
   SessionCampaigns,
 } from "../../../src/storage/postgres/batch-keys.js";
+import { STATEMENTS } from "../../../src/storage/postgres/postgres-statements.js";
 import type { Statement, Statements } from "../../../src/storage/postgres/postgres-transaction.js";
 import { WriteBatch } from "../../../src/storage/postgres/write-batch.js";
 
 /**
  * What a group of writes sends on its connection (docs/campaign.md §10.2), recorded by a
- * connection that answers every lock with the campaign's row unless told otherwise.
+ * connection that grants every lock the batch asks for, except the campaigns it is told are
+ * locked elsewhere the first time they are asked for.
  */
-function recordingPool(lockAnswers: boolean[] = []) {
-  const sent: string[] = [];
+function recordingPool(lockedElsewhere: string[] = []) {
+  const sent: unknown[] = [];
   const client = {
     connection: { stream: { cork() {}, uncork() {} } },
     on() {},
     removeListener() {},
     release() {},
     async query(statement: string | Statement): Promise<QueryResult> {
-      const text = typeof statement === "string" ? statement : statement.text;
-      sent.push(text);
-      const granted = text.startsWith("LOCK") ? (lockAnswers.shift() ?? true) : true;
-      return {
-        command: "SELECT",
-        rowCount: 1,
-        oid: 0,
-        fields: [],
-        rows: granted ? [{ id: "c1" }] : [],
-      };
+      if (typeof statement === "string" || statement.text !== STATEMENTS.lockCampaignsSkipping) {
+        sent.push(typeof statement === "string" ? statement : statement.text);
+        return { command: "SELECT", rowCount: 0, oid: 0, fields: [], rows: [] };
+      }
+      const asked = statement.values?.[0] as string[];
+      sent.push({ lock: asked });
+      const rows = asked.filter((id) => !lockedElsewhere.includes(id)).map((id) => ({ id }));
+      lockedElsewhere.splice(0);
+      return { command: "SELECT", rowCount: rows.length, oid: 0, fields: [], rows };
     },
   };
   return { sent, pool: { connect: async () => client } as unknown as Pool };
@@ -44,34 +45,79 @@ function newBatch(pool: Pool): WriteBatch {
   return new WriteBatch(pool, 1, context, false);
 }
 
-/** A write that locks campaign c1, as every write to a campaign does first, then writes. */
-function writeTo(label: string) {
+/**
+ * A write that locks its campaign, as every write to a campaign does first, issuing a read
+ * along with the lock (the read must run after it), then writes.
+ */
+function writeTo(campaignId: string, label: string) {
   return async (statements: Statements) => {
-    const waiting = { text: "LOCK c1 WAITING", values: ["c1"] };
-    await statements.lock({ campaignId: "c1" }, waiting, { text: "LOCK c1", values: ["c1"] });
+    await Promise.all([
+      statements.lock({ campaignId }, { text: `LOCK ${campaignId} WAITING` }),
+      statements.query({ text: `READ ${label}` }),
+    ]);
     await statements.send({ text: `WRITE ${label}` });
     return label;
   };
 }
 
-describe("a group of writes to one campaign", () => {
-  it("locks the campaign once, with its first write", async () => {
+describe("a group of writes", () => {
+  it("locks the campaigns its writes ask for together in one statement", async () => {
     const { sent, pool } = recordingPool();
     const batch = newBatch(pool);
 
-    const outcomes = await Promise.all(["a", "b", "c"].map((label) => batch.run(writeTo(label))));
+    const outcomes = await Promise.all([
+      batch.run(writeTo("c1", "a")),
+      batch.run(writeTo("c2", "b")),
+      batch.run(writeTo("c3", "c")),
+    ]);
 
     expect(outcomes).toEqual(["a", "b", "c"].map((value) => ({ kind: "committed", value })));
-    expect(sent).toEqual(["BEGIN", "LOCK c1", "WRITE a", "WRITE b", "WRITE c", "COMMIT"]);
+    expect(sent).toEqual([
+      "BEGIN",
+      { lock: ["c1", "c2", "c3"] },
+      "READ a",
+      "READ b",
+      "READ c",
+      "WRITE a",
+      "WRITE b",
+      "WRITE c",
+      "COMMIT",
+    ]);
+  });
+
+  it("locks a campaign once, with the first of its writes", async () => {
+    const { sent, pool } = recordingPool();
+    const batch = newBatch(pool);
+
+    const outcomes = await Promise.all(
+      ["a", "b", "c"].map((label) => batch.run(writeTo("c1", label))),
+    );
+
+    expect(outcomes).toEqual(["a", "b", "c"].map((value) => ({ kind: "committed", value })));
+    expect(sent).toEqual([
+      "BEGIN",
+      { lock: ["c1"] },
+      ...["READ a", "WRITE a", "READ b", "WRITE b", "READ c", "WRITE c"],
+      "COMMIT",
+    ]);
   });
 
   it("locks it again for the next write when the first was refused the lock", async () => {
-    const { sent, pool } = recordingPool([false]);
+    const { sent, pool } = recordingPool(["c1"]);
     const batch = newBatch(pool);
 
-    const outcomes = await Promise.all(["a", "b"].map((label) => batch.run(writeTo(label))));
+    const outcomes = await Promise.all(["a", "b"].map((label) => batch.run(writeTo("c1", label))));
 
     expect(outcomes).toEqual([{ kind: "refused" }, { kind: "committed", value: "b" }]);
-    expect(sent).toEqual(["BEGIN", "LOCK c1", "LOCK c1", "WRITE b", "COMMIT"]);
+    expect(sent).toEqual([
+      "BEGIN",
+      { lock: ["c1"] },
+      // Reads follow their lock before it is answered; this one's answer goes unused.
+      "READ a",
+      { lock: ["c1"] },
+      "READ b",
+      "WRITE b",
+      "COMMIT",
+    ]);
   });
 });
