@@ -41,6 +41,19 @@ function sheetOf(characterId: string, campaignId: string) {
   };
 }
 
+/** A fresh store holding campaign camp_a and its character char_a, written one by one. */
+async function storeWithCharacter() {
+  const store = await freshStore();
+  const sheet = sheetOf("char_a", "camp_a");
+  await writeRows(store, async (repository) => {
+    await repository.insertCampaign(campaignRecord("camp_a"));
+    await repository.insertCharacter(sheet.character);
+    await repository.putProfile(sheet.profile);
+    await repository.putState(sheet.state);
+  });
+  return { store, ...sheet };
+}
+
 describe(`the ${STORE_KIND} store`, () => {
   it("keeps committed data across reopening", async () => {
     const database = await freshDatabase();
@@ -93,14 +106,7 @@ describe(`the ${STORE_KIND} store`, () => {
   });
 
   it("rolls back every write issued together with one that fails", async () => {
-    const store = await freshStore();
-    const { character, profile, state } = sheetOf("char_a", "camp_a");
-    await writeRows(store, async (repository) => {
-      await repository.insertCampaign(campaignRecord("camp_a"));
-      await repository.insertCharacter(character);
-      await repository.putProfile(profile);
-      await repository.putState(state);
-    });
+    const { store, character, profile, state } = await storeWithCharacter();
     await expect(
       writeRows(store, (repository) =>
         Promise.all([
@@ -117,14 +123,7 @@ describe(`the ${STORE_KIND} store`, () => {
   });
 
   it("reads a character's sheet together and none for an unknown id", async () => {
-    const store = await freshStore();
-    const { character, profile, state } = sheetOf("char_a", "camp_a");
-    await writeRows(store, async (repository) => {
-      await repository.insertCampaign(campaignRecord("camp_a"));
-      await repository.insertCharacter(character);
-      await repository.putProfile(profile);
-      await repository.putState(state);
-    });
+    const { store, character, profile, state } = await storeWithCharacter();
     const sheet = await store.read((repository) => repository.getSheet("char_a"));
     expect(sheet).toEqual({ character, profile, state });
     expect(Object.keys(sheet?.profile.traits ?? {})).toEqual(["presence", "agility"]);
