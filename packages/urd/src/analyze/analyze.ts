@@ -126,8 +126,10 @@ class FactSetAnalysis {
 
   private untestedVariants(): void {
     const testedValues = new Map<string, Set<string>>();
-    for (const [index, read] of this.facts.reads.entries()) {
-      if (read.operator !== "==") continue;
+    const reads = this.facts.reads;
+    for (let index = 0; index < reads.length; index += 1) {
+      const read = reads[index];
+      if (read === undefined || read.operator !== "==") continue;
       const key = this.readKeys[index] ?? "";
       let values = testedValues.get(key);
       if (values === undefined) {
@@ -136,8 +138,10 @@ class FactSetAnalysis {
       }
       values.add(read.value_literal);
     }
-    for (const [index, write] of this.facts.writes.entries()) {
-      if (write.operator !== "=" || write.value_kind !== "ident") continue;
+    const writes = this.facts.writes;
+    for (let index = 0; index < writes.length; index += 1) {
+      const write = writes[index];
+      if (write === undefined || write.operator !== "=" || write.value_kind !== "ident") continue;
       const key = this.writeKeys[index] ?? "";
       if (!this.readsByKey.has(key) || testedValues.get(key)?.has(write.value_expr)) continue;
       this.diagnostics.warning(
@@ -150,7 +154,10 @@ class FactSetAnalysis {
 
   private unsatisfiableComparisons(): void {
     const ranges = assignedRanges(this.writesByKey);
-    for (const [index, read] of this.facts.reads.entries()) {
+    const reads = this.facts.reads;
+    for (let index = 0; index < reads.length; index += 1) {
+      const read = reads[index];
+      if (read === undefined) continue;
       const operator = read.operator;
       if (!isOrdering(operator) || read.value_kind !== "int") continue;
       if (!isIntegerLiteral(read.value_literal)) continue;

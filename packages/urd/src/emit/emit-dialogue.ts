@@ -13,7 +13,10 @@ function sectionNodes(world: LinkedWorld): Map<SectionSymbol, ContentNode[]> {
   const ranges = new Map<SectionSymbol, ContentNode[]>();
   for (const file of world.files) {
     let current: ContentNode[] | null = null;
-    for (const node of file.parsed.content) {
+    const content = file.parsed.content;
+    for (let index = 0; index < content.length; index += 1) {
+      const node = content[index];
+      if (node === undefined) continue;
       if (node.kind === "location") current = null;
       if (node.kind === "section") {
         const section = file.sections.get(node.name);
@@ -83,10 +86,9 @@ class DialogueEmitter {
   }
 
   section(section: SectionSymbol, nodes: readonly ContentNode[]): DialogueSectionJson {
-    const choiceIndices = nodes.flatMap((node, index) => (node.kind === "choice" ? [index] : []));
-    const first = choiceIndices[0];
-    const last = choiceIndices[choiceIndices.length - 1];
-    const before = first === undefined ? nodes : nodes.slice(0, first);
+    const first = nodes.findIndex((node) => node.kind === "choice");
+    const last = first < 0 ? undefined : nodes.findLastIndex((node) => node.kind === "choice");
+    const before = first < 0 ? nodes : nodes.slice(0, first);
     const after = last === undefined ? [] : nodes.slice(last + 1);
     const json: DialogueSectionJson = { id: section.id };
     let prompt: SpeechJson | undefined;
