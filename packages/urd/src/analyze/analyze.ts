@@ -1,8 +1,9 @@
 import type { DiagnosticList } from "../diagnostics/diagnostic-list.js";
-import type { FactSetJson, PropertyRead, PropertyWrite } from "../facts/fact-types.js";
+import type { FactSetJson, FactSite, PropertyRead, PropertyWrite } from "../facts/fact-types.js";
 import {
   formatPropertyKey,
   type PropertyIndexJson,
+  PropertyKeyNames,
   readButNeverWritten,
   writtenButNeverRead,
   writtenKeysInOrder,
@@ -57,7 +58,9 @@ function assignedRanges(writesByKey: ReadonlyMap<string, readonly PropertyWrite[
 class FactSetAnalysis {
   private readonly readsByKey = new Map<string, PropertyRead[]>();
   private readonly writesByKey = new Map<string, PropertyWrite[]>();
-  private readonly readsBySite = new Map<string, number[]>();
+  /** The condition reads of each site, by kind of site and then id. */
+  private readonly readsBySite = new Map<FactSite["kind"], Map<string, number[]>>();
+  private readonly keyNames = new PropertyKeyNames();
   private readonly readKeys: string[];
   private readonly writeKeys: string[];
 
@@ -66,24 +69,30 @@ class FactSetAnalysis {
     private readonly index: PropertyIndexJson,
     private readonly diagnostics: DiagnosticList,
   ) {
-    this.readKeys = facts.reads.map(formatPropertyKey);
+    this.readKeys = facts.reads.map((read) => this.keyNames.nameOf(read));
     facts.reads.forEach((read, index) => {
       this.group(this.readsByKey, this.readKeys[index] ?? "", read);
     });
-    this.writeKeys = facts.writes.map(formatPropertyKey);
+    this.writeKeys = facts.writes.map((write) => this.keyNames.nameOf(write));
     facts.writes.forEach((write, index) => {
       this.group(this.writesByKey, this.writeKeys[index] ?? "", write);
     });
     for (const exit of facts.exits) {
-      this.firstSite(`exit:${exit.from_location}/${exit.exit_name}`, exit.guard_reads);
+      this.firstSite("exit", `${exit.from_location}/${exit.exit_name}`, exit.guard_reads);
     }
-    for (const choice of facts.choices)
-      this.firstSite(`choice:${choice.choice_id}`, choice.condition_reads);
-    for (const rule of facts.rules) this.firstSite(`rule:${rule.rule_id}`, rule.condition_reads);
+    for (const choice of facts.choices) {
+      this.firstSite("choice", choice.choice_id, choice.condition_reads);
+    }
+    for (const rule of facts.rules) this.firstSite("rule", rule.rule_id, rule.condition_reads);
   }
 
-  private firstSite(site: string, reads: number[]): void {
-    if (!this.readsBySite.has(site)) this.readsBySite.set(site, reads);
+  private firstSite(kind: FactSite["kind"], id: string, reads: number[]): void {
+    let sites = this.readsBySite.get(kind);
+    if (sites === undefined) {
+      sites = new Map();
+      this.readsBySite.set(kind, sites);
+    }
+    if (!sites.has(id)) sites.set(id, reads);
   }
 
   private group<T>(map: Map<string, T[]>, key: string, item: T): void {
@@ -181,7 +190,7 @@ class FactSetAnalysis {
   }
 
   private siteReads(write: PropertyWrite): number[] {
-    return this.readsBySite.get(`${write.site.kind}:${write.site.id}`) ?? [];
+    return this.readsBySite.get(write.site.kind)?.get(write.site.id) ?? [];
   }
 
   private isGuarded(write: PropertyWrite, key: string): boolean {
@@ -190,7 +199,7 @@ class FactSetAnalysis {
 
   private circularDependencies(): void {
     for (const keyParts of writtenKeysInOrder(this.facts)) {
-      const key = formatPropertyKey(keyParts);
+      const key = this.keyNames.nameOf(keyParts);
       const writes = this.writesByKey.get(key) ?? [];
       const first = writes[0];
       if (first === undefined || !writes.every((write) => this.isGuarded(write, key))) continue;

@@ -1,5 +1,5 @@
 import type { LinkedWorld } from "../link/link.js";
-import type { Scope } from "../link/symbols.js";
+import type { LocationSymbol, Scope } from "../link/symbols.js";
 import type {
   ChoiceNode,
   ComparisonCondition,
@@ -9,6 +9,7 @@ import type {
   RuleNode,
   SetEffect,
 } from "../parse/ast.js";
+import { ExitEdgeIndex } from "./exit-edge-index.js";
 import type { FactSetJson, FactSite, JumpTarget } from "./fact-types.js";
 import { readValueKind, writeValueKind } from "./value-kind.js";
 
@@ -21,7 +22,7 @@ class FactExtractor {
     choices: [],
     rules: [],
   };
-  private readonly edgeByExitId = new Map<string, number>();
+  private readonly edges = new ExitEdgeIndex();
 
   constructor(private readonly world: LinkedWorld) {}
 
@@ -40,7 +41,7 @@ class FactExtractor {
     for (const location of this.world.symbols.locations.values()) {
       for (const exit of location.exits.values()) {
         if (exit.destination === null) continue;
-        this.edgeByExitId.set(exit.id, this.facts.exits.length);
+        this.edges.set(location, exit.direction, this.facts.exits.length);
         this.facts.exits.push({
           from_location: location.id,
           to_location: exit.destination.id,
@@ -64,8 +65,7 @@ class FactExtractor {
         this.extractJump(node, scope);
         return;
       case "exit":
-        if (scope.location !== null)
-          this.extractExitGuards(node, `${scope.location.id}/${node.direction}`);
+        if (scope.location !== null) this.extractExitGuards(node, scope.location);
         return;
       case "rule":
         this.extractRule(node);
@@ -105,15 +105,17 @@ class FactExtractor {
     return this.facts.writes.length - 1;
   }
 
-  private extractExitGuards(node: ExitNode, exitId: string): void {
-    const site: FactSite = { kind: "exit", id: exitId };
+  private extractExitGuards(node: ExitNode, location: LocationSymbol): void {
+    // The site, and so the exit's id, is only made for an exit with guards: most have none.
+    let site: FactSite | null = null;
     const guards: number[] = [];
     for (const child of node.children) {
       if (child.kind !== "condition" || child.condition.kind !== "comparison") continue;
+      site ??= { kind: "exit", id: `${location.id}/${node.direction}` };
       const index = this.pushRead(child.condition, site);
       if (index !== null) guards.push(index);
     }
-    const edgeIndex = this.edgeByExitId.get(exitId);
+    const edgeIndex = this.edges.get(location, node.direction);
     const edge = edgeIndex === undefined ? undefined : this.facts.exits[edgeIndex];
     if (guards.length > 0 && edge !== undefined) edge.guard_reads = guards;
   }
@@ -163,8 +165,10 @@ class FactExtractor {
     if (resolution === undefined) return null;
     if (resolution.kind === "end") return { kind: "end" };
     if (resolution.kind === "section") return { kind: "section", id: resolution.section.id };
-    const exitId = resolution.exit.id;
-    return this.edgeByExitId.has(exitId) ? { kind: "exit", id: exitId } : null;
+    const exit = resolution.exit;
+    return this.edges.get(exit.location, exit.direction) === undefined
+      ? null
+      : { kind: "exit", id: exit.id };
   }
 
   private extractJump(node: JumpNode, scope: Scope): number | null {
