@@ -13,6 +13,11 @@ import { ExitEdgeIndex } from "./exit-edge-index.js";
 import type { FactSetJson, FactSite, JumpTarget } from "./fact-types.js";
 import { readValueKind, writeValueKind } from "./value-kind.js";
 
+/** Adds the index of a pushed fact to a site's list; a fact that was not pushed has none. */
+function keepIndex(list: number[], index: number | null): void {
+  if (index !== null) list.push(index);
+}
+
 class FactExtractor {
   readonly facts: FactSetJson = {
     reads: [],
@@ -130,22 +135,19 @@ class FactExtractor {
     const reads: number[] = [];
     const writes: number[] = [];
     const jumps: number[] = [];
-    const keep = (list: number[], index: number | null) => {
-      if (index !== null) list.push(index);
-    };
     for (const child of node.children) {
       if (child.kind === "condition" && child.condition.kind === "comparison") {
-        keep(reads, this.pushRead(child.condition, site));
+        keepIndex(reads, this.pushRead(child.condition, site));
       } else if (child.kind === "or-block") {
         for (const member of child.members) {
-          if (member.kind === "comparison") keep(reads, this.pushRead(member, site));
+          if (member.kind === "comparison") keepIndex(reads, this.pushRead(member, site));
         }
       } else if (child.kind === "effect" && child.effect.kind === "set") {
-        keep(writes, this.pushWrite(child.effect, site));
+        keepIndex(writes, this.pushWrite(child.effect, site));
       } else if (child.kind === "choice") {
         this.extractChoice(child, scope);
       } else if (child.kind === "jump") {
-        keep(jumps, this.extractJump(child, scope));
+        keepIndex(jumps, this.extractJump(child, scope));
       }
     }
     this.facts.choices.push({
