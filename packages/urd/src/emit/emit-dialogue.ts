@@ -30,6 +30,21 @@ function sectionNodes(world: LinkedWorld): Map<SectionSymbol, ContentNode[]> {
   return ranges;
 }
 
+/** The indices of the first and last top-level choices of a section, if it has any. */
+function choiceExtent(nodes: readonly ContentNode[]): {
+  first: number | undefined;
+  last: number | undefined;
+} {
+  let first: number | undefined;
+  let last: number | undefined;
+  for (let index = 0; index < nodes.length; index += 1) {
+    if (nodes[index]?.kind !== "choice") continue;
+    first ??= index;
+    last = index;
+  }
+  return { first, last };
+}
+
 class DialogueEmitter {
   constructor(
     private readonly world: LinkedWorld,
@@ -86,9 +101,8 @@ class DialogueEmitter {
   }
 
   section(section: SectionSymbol, nodes: readonly ContentNode[]): DialogueSectionJson {
-    const first = nodes.findIndex((node) => node.kind === "choice");
-    const last = first < 0 ? undefined : nodes.findLastIndex((node) => node.kind === "choice");
-    const before = first < 0 ? nodes : nodes.slice(0, first);
+    const { first, last } = choiceExtent(nodes);
+    const before = first === undefined ? nodes : nodes.slice(0, first);
     const after = last === undefined ? [] : nodes.slice(last + 1);
     const json: DialogueSectionJson = { id: section.id };
     let prompt: SpeechJson | undefined;

@@ -49,8 +49,14 @@ function isConditionNode(node: ContentNode): node is ConditionNode {
   return node.kind === "condition";
 }
 
-function isNonEmptyOrBlock(node: ContentNode): node is OrBlockNode {
-  return node.kind === "or-block" && node.members.length > 0;
+/** The last `? any:` block with members (a plain loop: findLast is slow while cold). */
+function lastNonEmptyOrBlock(nodes: readonly ContentNode[]): OrBlockNode | undefined {
+  let found: OrBlockNode | undefined;
+  for (let index = 0; index < nodes.length; index += 1) {
+    const node = nodes[index];
+    if (node?.kind === "or-block" && node.members.length > 0) found = node;
+  }
+  return found;
 }
 
 function isEffectNode(node: ContentNode): node is EffectNode {
@@ -95,9 +101,10 @@ export class Lowering {
   conditions(nodes: readonly ContentNode[]): ConditionsJson | null {
     // Arrays made by filter and map have the length they hold, where one grown by push keeps
     // room for sixteen more: these arrays are part of the world JSON, thousands of them.
-    const anyBlock = nodes.findLast(isNonEmptyOrBlock);
-    if (anyBlock !== undefined)
+    const anyBlock = lastNonEmptyOrBlock(nodes);
+    if (anyBlock !== undefined) {
       return { any: anyBlock.members.map((member) => this.condition(member)) };
+    }
     const all = nodes.filter(isConditionNode).map((node) => this.condition(node.condition));
     return all.length > 0 ? all : null;
   }
