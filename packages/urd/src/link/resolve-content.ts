@@ -48,7 +48,7 @@ export class ContentResolver {
         this.resolveCondition(node.condition);
         return;
       case "or-block":
-        node.members.forEach((member) => this.resolveCondition(member));
+        for (const member of node.members) this.resolveCondition(member);
         return;
       case "effect":
         this.resolveEffect(node.effect);
