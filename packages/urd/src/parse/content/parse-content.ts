@@ -59,7 +59,8 @@ function single(node: ContentNode | null, index: number): LineResult {
  *
  * The rules are looked up by the line's first character: rules that start with different
  * characters never match the same line, so the table's order still decides, and a line is not
- * tried against every prefix of the table (most of a cold start-up goes to such per-line work).
+ * tried against every prefix of the table in turn, which a large world would pay for on each of
+ * its lines while the compiler is still cold.
  */
 function parseContentLine(context: ContentContext, index: number, end: number): LineResult {
   const line = context.lines[index];
