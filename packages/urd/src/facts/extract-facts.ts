@@ -1,3 +1,4 @@
+import { compact } from "../arrays/compact.js";
 import type { LinkedWorld } from "../link/link.js";
 import type { LocationSymbol, Scope } from "../link/symbols.js";
 import type {
@@ -122,7 +123,7 @@ class FactExtractor {
     }
     const edgeIndex = this.edges.get(location, node.direction);
     const edge = edgeIndex === undefined ? undefined : this.facts.exits[edgeIndex];
-    if (guards.length > 0 && edge !== undefined) edge.guard_reads = guards;
+    if (guards.length > 0 && edge !== undefined) edge.guard_reads = compact(guards);
   }
 
   private extractChoice(node: ChoiceNode, scope: Scope): void {
@@ -155,9 +156,9 @@ class FactExtractor {
       choice_id: choice.id,
       label: choice.label,
       sticky: choice.sticky,
-      condition_reads: reads,
-      effect_writes: writes,
-      jump_indices: jumps,
+      condition_reads: compact(reads),
+      effect_writes: compact(writes),
+      jump_indices: compact(jumps),
       span: node.span,
     });
   }
@@ -197,8 +198,8 @@ class FactExtractor {
     }
     this.facts.rules.push({
       rule_id: node.name,
-      condition_reads: reads,
-      effect_writes: writes,
+      condition_reads: compact(reads),
+      effect_writes: compact(writes),
       span: node.span,
     });
   }

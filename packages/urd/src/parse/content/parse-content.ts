@@ -1,3 +1,4 @@
+import { compact } from "../../arrays/compact.js";
 import type { Span } from "../../diagnostics/diagnostic.js";
 import type { ChoiceNode, ContentNode } from "../ast.js";
 import { stripContentComment } from "../inline-comment.js";
@@ -41,7 +42,7 @@ function parseChoice(context: ContentContext, index: number, end: number): LineR
     sticky: line.rest.startsWith("+"),
     target,
     depth: line.level,
-    children: parseContentRange(context, index + 1, childEnd),
+    children: compact(parseContentRange(context, index + 1, childEnd)),
     span: contentSpan(context.file, line),
   };
   return { node, next: childEnd };
