@@ -18,6 +18,7 @@ const quick = process.argv.includes("--quick");
 const warmups = quick ? 3 : 8;
 const warmupMs = quick ? 150 : 400;
 const runs = quick ? 5 : 15;
+const coldRuns = quick ? 3 : 7;
 const noSizeLimit = 64 * 1024 * 1024;
 const defaults = { locations: 2000, entities: 500, sections: 1000 };
 const scales = quick ? [0.25, 0.5, 1, 2] : [0.25, 0.5, 1, 2, 4];
@@ -155,6 +156,51 @@ table.push([
 ]);
 table.push(["growth exponent without GC pauses", workExponent.toFixed(2), "about 1"]);
 
+/**
+ * The first compilation in a fresh process, before the JIT has warmed up: what a server pays at
+ * start-up. One process per sample, interleaved with nothing else; median of several.
+ */
+function coldCompile(path) {
+  const probe = join(here, "cold-probe.mjs");
+  const samples = [];
+  for (let index = 0; index < coldRuns; index += 1) {
+    samples.push(JSON.parse(execFileSync(process.execPath, [probe, path], { encoding: "utf8" })));
+  }
+  const { allocatedMiB } = JSON.parse(
+    execFileSync(process.execPath, [probe, path, "--allocations"], { encoding: "utf8" }),
+  );
+  const ms = median(samples.map((sample) => sample.ms));
+  const cpuMs = median(samples.map((sample) => sample.cpuMs));
+  results.push(
+    {
+      name: "cold compile of the default generated world (first compile in a fresh process)",
+      value: round(ms, 1),
+      unit: "ms",
+      target: "informational: the compile a world server pays at start-up",
+    },
+    {
+      name: "main-thread CPU time of that cold compile",
+      value: round(cpuMs, 1),
+      unit: "ms",
+      target: "informational: steadier than wall time on a shared machine",
+    },
+    {
+      name: "bytes allocated by that cold compile (sampled)",
+      value: round(allocatedMiB, 1),
+      unit: "MiB",
+      target: "informational",
+    },
+  );
+  table.push(
+    [
+      `cold compile, default generated world (${coldRuns} fresh processes)`,
+      `${ms.toFixed(1)} ms`,
+      `main-thread CPU ${cpuMs.toFixed(1)} ms`,
+    ],
+    ["  allocated by it (sampled)", `${allocatedMiB.toFixed(1)} MiB`, ""],
+  );
+}
+
 const scratch = mkdtempSync(join(tmpdir(), "urd-bench-"));
 try {
   const defaultWorld = sized.find((entry) => entry.scale === 1);
@@ -183,6 +229,7 @@ try {
     "<= 285 MiB",
   ]);
   table.push(["heap retained by the result", `${probe.retainedHeapMiB.toFixed(1)} MiB`, ""]);
+  coldCompile(path);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -1,8 +1,9 @@
 import type { DiagnosticList } from "../diagnostics/diagnostic-list.js";
-import type { FactSetJson, PropertyRead, PropertyWrite } from "../facts/fact-types.js";
+import type { FactSetJson, FactSite, PropertyRead, PropertyWrite } from "../facts/fact-types.js";
 import {
   formatPropertyKey,
   type PropertyIndexJson,
+  PropertyKeyNames,
   readButNeverWritten,
   writtenButNeverRead,
   writtenKeysInOrder,
@@ -57,7 +58,9 @@ function assignedRanges(writesByKey: ReadonlyMap<string, readonly PropertyWrite[
 class FactSetAnalysis {
   private readonly readsByKey = new Map<string, PropertyRead[]>();
   private readonly writesByKey = new Map<string, PropertyWrite[]>();
-  private readonly readsBySite = new Map<string, number[]>();
+  /** The condition reads of each site, by kind of site and then id. */
+  private readonly readsBySite = new Map<FactSite["kind"], Map<string, number[]>>();
+  private readonly keyNames = new PropertyKeyNames();
   private readonly readKeys: string[];
   private readonly writeKeys: string[];
 
@@ -66,24 +69,30 @@ class FactSetAnalysis {
     private readonly index: PropertyIndexJson,
     private readonly diagnostics: DiagnosticList,
   ) {
-    this.readKeys = facts.reads.map(formatPropertyKey);
+    this.readKeys = facts.reads.map((read) => this.keyNames.nameOf(read));
     facts.reads.forEach((read, index) => {
       this.group(this.readsByKey, this.readKeys[index] ?? "", read);
     });
-    this.writeKeys = facts.writes.map(formatPropertyKey);
+    this.writeKeys = facts.writes.map((write) => this.keyNames.nameOf(write));
     facts.writes.forEach((write, index) => {
       this.group(this.writesByKey, this.writeKeys[index] ?? "", write);
     });
     for (const exit of facts.exits) {
-      this.firstSite(`exit:${exit.from_location}/${exit.exit_name}`, exit.guard_reads);
+      this.firstSite("exit", `${exit.from_location}/${exit.exit_name}`, exit.guard_reads);
     }
-    for (const choice of facts.choices)
-      this.firstSite(`choice:${choice.choice_id}`, choice.condition_reads);
-    for (const rule of facts.rules) this.firstSite(`rule:${rule.rule_id}`, rule.condition_reads);
+    for (const choice of facts.choices) {
+      this.firstSite("choice", choice.choice_id, choice.condition_reads);
+    }
+    for (const rule of facts.rules) this.firstSite("rule", rule.rule_id, rule.condition_reads);
   }
 
-  private firstSite(site: string, reads: number[]): void {
-    if (!this.readsBySite.has(site)) this.readsBySite.set(site, reads);
+  private firstSite(kind: FactSite["kind"], id: string, reads: number[]): void {
+    let sites = this.readsBySite.get(kind);
+    if (sites === undefined) {
+      sites = new Map();
+      this.readsBySite.set(kind, sites);
+    }
+    if (!sites.has(id)) sites.set(id, reads);
   }
 
   private group<T>(map: Map<string, T[]>, key: string, item: T): void {
@@ -126,8 +135,10 @@ class FactSetAnalysis {
 
   private untestedVariants(): void {
     const testedValues = new Map<string, Set<string>>();
-    for (const [index, read] of this.facts.reads.entries()) {
-      if (read.operator !== "==") continue;
+    const reads = this.facts.reads;
+    for (let index = 0; index < reads.length; index += 1) {
+      const read = reads[index];
+      if (read === undefined || read.operator !== "==") continue;
       const key = this.readKeys[index] ?? "";
       let values = testedValues.get(key);
       if (values === undefined) {
@@ -136,8 +147,10 @@ class FactSetAnalysis {
       }
       values.add(read.value_literal);
     }
-    for (const [index, write] of this.facts.writes.entries()) {
-      if (write.operator !== "=" || write.value_kind !== "ident") continue;
+    const writes = this.facts.writes;
+    for (let index = 0; index < writes.length; index += 1) {
+      const write = writes[index];
+      if (write === undefined || write.operator !== "=" || write.value_kind !== "ident") continue;
       const key = this.writeKeys[index] ?? "";
       if (!this.readsByKey.has(key) || testedValues.get(key)?.has(write.value_expr)) continue;
       this.diagnostics.warning(
@@ -150,7 +163,10 @@ class FactSetAnalysis {
 
   private unsatisfiableComparisons(): void {
     const ranges = assignedRanges(this.writesByKey);
-    for (const [index, read] of this.facts.reads.entries()) {
+    const reads = this.facts.reads;
+    for (let index = 0; index < reads.length; index += 1) {
+      const read = reads[index];
+      if (read === undefined) continue;
       const operator = read.operator;
       if (!isOrdering(operator) || read.value_kind !== "int") continue;
       if (!isIntegerLiteral(read.value_literal)) continue;
@@ -174,7 +190,7 @@ class FactSetAnalysis {
   }
 
   private siteReads(write: PropertyWrite): number[] {
-    return this.readsBySite.get(`${write.site.kind}:${write.site.id}`) ?? [];
+    return this.readsBySite.get(write.site.kind)?.get(write.site.id) ?? [];
   }
 
   private isGuarded(write: PropertyWrite, key: string): boolean {
@@ -183,7 +199,7 @@ class FactSetAnalysis {
 
   private circularDependencies(): void {
     for (const keyParts of writtenKeysInOrder(this.facts)) {
-      const key = formatPropertyKey(keyParts);
+      const key = this.keyNames.nameOf(keyParts);
       const writes = this.writesByKey.get(key) ?? [];
       const first = writes[0];
       if (first === undefined || !writes.every((write) => this.isGuarded(write, key))) continue;

@@ -13,7 +13,10 @@ function sectionNodes(world: LinkedWorld): Map<SectionSymbol, ContentNode[]> {
   const ranges = new Map<SectionSymbol, ContentNode[]>();
   for (const file of world.files) {
     let current: ContentNode[] | null = null;
-    for (const node of file.parsed.content) {
+    const content = file.parsed.content;
+    for (let index = 0; index < content.length; index += 1) {
+      const node = content[index];
+      if (node === undefined) continue;
       if (node.kind === "location") current = null;
       if (node.kind === "section") {
         const section = file.sections.get(node.name);
@@ -25,6 +28,21 @@ function sectionNodes(world: LinkedWorld): Map<SectionSymbol, ContentNode[]> {
     }
   }
   return ranges;
+}
+
+/** The indices of the first and last top-level choices of a section, if it has any. */
+function choiceExtent(nodes: readonly ContentNode[]): {
+  first: number | undefined;
+  last: number | undefined;
+} {
+  let first: number | undefined;
+  let last: number | undefined;
+  for (let index = 0; index < nodes.length; index += 1) {
+    if (nodes[index]?.kind !== "choice") continue;
+    first ??= index;
+    last = index;
+  }
+  return { first, last };
 }
 
 class DialogueEmitter {
@@ -83,9 +101,7 @@ class DialogueEmitter {
   }
 
   section(section: SectionSymbol, nodes: readonly ContentNode[]): DialogueSectionJson {
-    const choiceIndices = nodes.flatMap((node, index) => (node.kind === "choice" ? [index] : []));
-    const first = choiceIndices[0];
-    const last = choiceIndices[choiceIndices.length - 1];
+    const { first, last } = choiceExtent(nodes);
     const before = first === undefined ? nodes : nodes.slice(0, first);
     const after = last === undefined ? [] : nodes.slice(last + 1);
     const json: DialogueSectionJson = { id: section.id };

@@ -1,5 +1,13 @@
 import type { ContainerReference, Resolutions } from "../link/resolutions.js";
-import type { Condition, ContentNode, Effect, Scalar } from "../parse/ast.js";
+import type {
+  Condition,
+  ConditionNode,
+  ContentNode,
+  Effect,
+  EffectNode,
+  OrBlockNode,
+  Scalar,
+} from "../parse/ast.js";
 import { isNumberLiteral } from "../text/numbers.js";
 import type { ConditionsJson, EffectJson, JsonValue } from "./world-json.js";
 
@@ -35,6 +43,24 @@ function containerText(reference: ContainerReference | null | undefined, raw: st
     default:
       return raw;
   }
+}
+
+function isConditionNode(node: ContentNode): node is ConditionNode {
+  return node.kind === "condition";
+}
+
+/** The last `? any:` block with members (a plain loop: findLast is slow while cold). */
+function lastNonEmptyOrBlock(nodes: readonly ContentNode[]): OrBlockNode | undefined {
+  let found: OrBlockNode | undefined;
+  for (let index = 0; index < nodes.length; index += 1) {
+    const node = nodes[index];
+    if (node?.kind === "or-block" && node.members.length > 0) found = node;
+  }
+  return found;
+}
+
+function isEffectNode(node: ContentNode): node is EffectNode {
+  return node.kind === "effect";
 }
 
 function valueByShape(raw: string): JsonValue {
@@ -73,15 +99,13 @@ export class Lowering {
    * Null when there are none.
    */
   conditions(nodes: readonly ContentNode[]): ConditionsJson | null {
-    const all: string[] = [];
-    let any: string[] | null = null;
-    for (const node of nodes) {
-      if (node.kind === "condition") all.push(this.condition(node.condition));
-      else if (node.kind === "or-block" && node.members.length > 0) {
-        any = node.members.map((member) => this.condition(member));
-      }
+    // Arrays made by filter and map have the length they hold, where one grown by push keeps
+    // room for sixteen more: these arrays are part of the world JSON, thousands of them.
+    const anyBlock = lastNonEmptyOrBlock(nodes);
+    if (anyBlock !== undefined) {
+      return { any: anyBlock.members.map((member) => this.condition(member)) };
     }
-    if (any !== null) return { any };
+    const all = nodes.filter(isConditionNode).map((node) => this.condition(node.condition));
     return all.length > 0 ? all : null;
   }
 
@@ -125,8 +149,6 @@ export class Lowering {
 
   /** The effects among sibling nodes, lowered, in order. */
   effects(nodes: readonly ContentNode[]): EffectJson[] {
-    const effects: EffectJson[] = [];
-    for (const node of nodes) if (node.kind === "effect") effects.push(this.effect(node.effect));
-    return effects;
+    return nodes.filter(isEffectNode).map((node) => this.effect(node.effect));
   }
 }

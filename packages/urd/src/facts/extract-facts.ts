@@ -1,5 +1,6 @@
+import { compact } from "../arrays/compact.js";
 import type { LinkedWorld } from "../link/link.js";
-import type { Scope } from "../link/symbols.js";
+import type { LocationSymbol, Scope } from "../link/symbols.js";
 import type {
   ChoiceNode,
   ComparisonCondition,
@@ -9,8 +10,14 @@ import type {
   RuleNode,
   SetEffect,
 } from "../parse/ast.js";
+import { ExitEdgeIndex } from "./exit-edge-index.js";
 import type { FactSetJson, FactSite, JumpTarget } from "./fact-types.js";
 import { readValueKind, writeValueKind } from "./value-kind.js";
+
+/** Adds the index of a pushed fact to a site's list; a fact that was not pushed has none. */
+function keepIndex(list: number[], index: number | null): void {
+  if (index !== null) list.push(index);
+}
 
 class FactExtractor {
   readonly facts: FactSetJson = {
@@ -21,7 +28,7 @@ class FactExtractor {
     choices: [],
     rules: [],
   };
-  private readonly edgeByExitId = new Map<string, number>();
+  private readonly edges = new ExitEdgeIndex();
 
   constructor(private readonly world: LinkedWorld) {}
 
@@ -40,7 +47,7 @@ class FactExtractor {
     for (const location of this.world.symbols.locations.values()) {
       for (const exit of location.exits.values()) {
         if (exit.destination === null) continue;
-        this.edgeByExitId.set(exit.id, this.facts.exits.length);
+        this.edges.set(location, exit.direction, this.facts.exits.length);
         this.facts.exits.push({
           from_location: location.id,
           to_location: exit.destination.id,
@@ -64,8 +71,7 @@ class FactExtractor {
         this.extractJump(node, scope);
         return;
       case "exit":
-        if (scope.location !== null)
-          this.extractExitGuards(node, `${scope.location.id}/${node.direction}`);
+        if (scope.location !== null) this.extractExitGuards(node, scope.location);
         return;
       case "rule":
         this.extractRule(node);
@@ -105,17 +111,19 @@ class FactExtractor {
     return this.facts.writes.length - 1;
   }
 
-  private extractExitGuards(node: ExitNode, exitId: string): void {
-    const site: FactSite = { kind: "exit", id: exitId };
+  private extractExitGuards(node: ExitNode, location: LocationSymbol): void {
+    // The site, and so the exit's id, is only made for an exit with guards: most have none.
+    let site: FactSite | null = null;
     const guards: number[] = [];
     for (const child of node.children) {
       if (child.kind !== "condition" || child.condition.kind !== "comparison") continue;
+      site ??= { kind: "exit", id: `${location.id}/${node.direction}` };
       const index = this.pushRead(child.condition, site);
       if (index !== null) guards.push(index);
     }
-    const edgeIndex = this.edgeByExitId.get(exitId);
+    const edgeIndex = this.edges.get(location, node.direction);
     const edge = edgeIndex === undefined ? undefined : this.facts.exits[edgeIndex];
-    if (guards.length > 0 && edge !== undefined) edge.guard_reads = guards;
+    if (guards.length > 0 && edge !== undefined) edge.guard_reads = compact(guards);
   }
 
   private extractChoice(node: ChoiceNode, scope: Scope): void {
@@ -128,22 +136,19 @@ class FactExtractor {
     const reads: number[] = [];
     const writes: number[] = [];
     const jumps: number[] = [];
-    const keep = (list: number[], index: number | null) => {
-      if (index !== null) list.push(index);
-    };
     for (const child of node.children) {
       if (child.kind === "condition" && child.condition.kind === "comparison") {
-        keep(reads, this.pushRead(child.condition, site));
+        keepIndex(reads, this.pushRead(child.condition, site));
       } else if (child.kind === "or-block") {
         for (const member of child.members) {
-          if (member.kind === "comparison") keep(reads, this.pushRead(member, site));
+          if (member.kind === "comparison") keepIndex(reads, this.pushRead(member, site));
         }
       } else if (child.kind === "effect" && child.effect.kind === "set") {
-        keep(writes, this.pushWrite(child.effect, site));
+        keepIndex(writes, this.pushWrite(child.effect, site));
       } else if (child.kind === "choice") {
         this.extractChoice(child, scope);
       } else if (child.kind === "jump") {
-        keep(jumps, this.extractJump(child, scope));
+        keepIndex(jumps, this.extractJump(child, scope));
       }
     }
     this.facts.choices.push({
@@ -151,9 +156,9 @@ class FactExtractor {
       choice_id: choice.id,
       label: choice.label,
       sticky: choice.sticky,
-      condition_reads: reads,
-      effect_writes: writes,
-      jump_indices: jumps,
+      condition_reads: compact(reads),
+      effect_writes: compact(writes),
+      jump_indices: compact(jumps),
       span: node.span,
     });
   }
@@ -163,8 +168,10 @@ class FactExtractor {
     if (resolution === undefined) return null;
     if (resolution.kind === "end") return { kind: "end" };
     if (resolution.kind === "section") return { kind: "section", id: resolution.section.id };
-    const exitId = resolution.exit.id;
-    return this.edgeByExitId.has(exitId) ? { kind: "exit", id: exitId } : null;
+    const exit = resolution.exit;
+    return this.edges.get(exit.location, exit.direction) === undefined
+      ? null
+      : { kind: "exit", id: exit.id };
   }
 
   private extractJump(node: JumpNode, scope: Scope): number | null {
@@ -191,8 +198,8 @@ class FactExtractor {
     }
     this.facts.rules.push({
       rule_id: node.name,
-      condition_reads: reads,
-      effect_writes: writes,
+      condition_reads: compact(reads),
+      effect_writes: compact(writes),
       span: node.span,
     });
   }

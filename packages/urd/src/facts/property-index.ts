@@ -38,6 +38,30 @@ export function formatPropertyKey(key: PropertyKey): string {
   return `${key.entity_type}.${key.property}`;
 }
 
+/**
+ * The written name of each property key, made once and shared by every fact of the key. A world
+ * has a handful of keys and thousands of facts: finding the name by the two strings a fact
+ * already carries costs less than writing `Type.property` anew for each fact and hashing that.
+ */
+export class PropertyKeyNames {
+  private readonly byType = new Map<string, Map<string, string>>();
+
+  /** The key's written form, as {@link formatPropertyKey} gives it. */
+  nameOf(key: PropertyKey): string {
+    let names = this.byType.get(key.entity_type);
+    if (names === undefined) {
+      names = new Map();
+      this.byType.set(key.entity_type, names);
+    }
+    let name = names.get(key.property);
+    if (name === undefined) {
+      name = formatPropertyKey(key);
+      names.set(key.property, name);
+    }
+    return name;
+  }
+}
+
 function compareKeys(a: PropertyKey, b: PropertyKey): number {
   if (a.entity_type !== b.entity_type) return a.entity_type < b.entity_type ? -1 : 1;
   if (a.property !== b.property) return a.property < b.property ? -1 : 1;
@@ -47,8 +71,9 @@ function compareKeys(a: PropertyKey, b: PropertyKey): number {
 /** Builds the index from a FactSet in one pass over its reads and writes. */
 export function buildPropertyIndex(facts: FactSetJson): PropertyIndexJson {
   const byKey = new Map<string, { key: PropertyKey; reads: number[]; writes: number[] }>();
+  const names = new PropertyKeyNames();
   const entryFor = (key: PropertyKey) => {
-    const name = formatPropertyKey(key);
+    const name = names.nameOf(key);
     let entry = byKey.get(name);
     if (entry === undefined) {
       entry = {
@@ -124,9 +149,10 @@ export function writtenButNeverRead(index: PropertyIndexJson): PropertyIndexEntr
 
 /** Written keys in the order of their first write. */
 export function writtenKeysInOrder(facts: FactSetJson): PropertyKey[] {
+  const names = new PropertyKeyNames();
   const seen = new Map<string, PropertyKey>();
   for (const write of facts.writes) {
-    const name = formatPropertyKey(write);
+    const name = names.nameOf(write);
     if (!seen.has(name))
       seen.set(name, { entity_type: write.entity_type, property: write.property });
   }

@@ -46,12 +46,23 @@ export class ContentCollector {
     private readonly diagnostics: DiagnosticList,
   ) {}
 
-  /** Walks every top-level node of the file. */
+  /**
+   * Walks every top-level node of the file. Consecutive nodes in the same location and section
+   * share one scope object: scopes change only at headings, and a world has far more lines.
+   */
   collect(): void {
-    for (const node of this.file.content) {
+    const content = this.file.content;
+    for (let index = 0; index < content.length; index += 1) {
+      const node = content[index];
+      if (node === undefined) continue;
       this.visit(node);
-      this.scopes.push({ location: this.location, section: this.section });
+      this.scopes.push(this.currentScope(this.scopes[this.scopes.length - 1]));
     }
+  }
+
+  private currentScope(previous: Scope | undefined): Scope {
+    if (previous?.location === this.location && previous.section === this.section) return previous;
+    return { location: this.location, section: this.section };
   }
 
   private visit(node: ContentNode): void {

@@ -10,6 +10,9 @@ import type { EntitySymbol, LinkedFile, LocationSymbol, SymbolTable } from "./sy
  * and of the files it imports directly are visible.
  */
 export class Lookup {
+  /** Location ids by the names written in exits and references: many exits name one location. */
+  private readonly locationIds = new Map<string, string>();
+
   constructor(
     private readonly symbols: SymbolTable,
     private readonly file: LinkedFile,
@@ -24,7 +27,12 @@ export class Lookup {
 
   /** The visible location whose id is `slugify(name)`, or null. */
   findLocation(name: string): LocationSymbol | null {
-    const location = this.symbols.locations.get(slugify(name));
+    let id = this.locationIds.get(name);
+    if (id === undefined) {
+      id = slugify(name);
+      this.locationIds.set(name, id);
+    }
+    const location = this.symbols.locations.get(id);
     return location !== undefined && this.file.visibleFiles.has(location.file) ? location : null;
   }
 

@@ -63,13 +63,21 @@ export class ContentResolver {
           const entity = this.lookup.entity(node.target.id, node.span);
           if (entity !== null) this.resolutions.choiceTargets.set(node, entity);
         }
-        for (const child of node.children) this.visit(child);
+        this.visitAll(node.children);
         return;
       case "rule":
         this.resolveRule(node);
         return;
       default:
         return;
+    }
+  }
+
+  /** Visits nested nodes by index: a for-of loop makes an iterator result per node while cold. */
+  private visitAll(nodes: readonly ContentNode[]): void {
+    for (let index = 0; index < nodes.length; index += 1) {
+      const node = nodes[index];
+      if (node !== undefined) this.visit(node);
     }
   }
 
@@ -95,7 +103,7 @@ export class ContentResolver {
     }
     const exit = this.exitsByNode.get(node);
     if (exit !== undefined) exit.destination = destination;
-    for (const child of node.children) this.visit(child);
+    this.visitAll(node.children);
   }
 
   private resolveCondition(condition: Condition): void {

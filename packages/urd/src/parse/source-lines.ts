@@ -25,6 +25,16 @@ export interface SourceLine {
 
 const nonWhitespace = /\S/;
 
+/**
+ * Whether text is empty or whitespace only. A printable ASCII first character settles it without
+ * the regular expression, which most lines would otherwise pay for while the compiler is cold.
+ */
+function isBlank(rest: string): boolean {
+  const first = rest.charCodeAt(0);
+  if (first > 0x20 && first < 0x7f) return false;
+  return !nonWhitespace.test(rest);
+}
+
 function countLeadingSpaces(text: string): number {
   let count = 0;
   while (text.charCodeAt(count) === 0x20) count += 1;
@@ -62,11 +72,20 @@ function reportTabs(file: string, line: SourceLine, diagnostics: DiagnosticList)
 }
 
 /**
- * @param ascii - whether the whole file is ASCII, so that a line's UTF-8 length is its length
- *   (asking Buffer for every line of a large file is a measurable part of a cold compile)
+ * What holds for a whole file, asked once rather than of each line (per-line questions are a
+ * measurable part of a cold compile of a large file).
  */
-function makeLine(number: number, raw: string, ascii: boolean): SourceLine {
-  const tabbed = raw.includes("\t");
+interface FileTraits {
+  /** Every character is ASCII, so that a line's UTF-8 length is its length. */
+  readonly ascii: boolean;
+  /** Some line has a tab. */
+  readonly tabs: boolean;
+  /** Some line has a carriage return. */
+  readonly returns: boolean;
+}
+
+function makeLine(number: number, raw: string, traits: FileTraits): SourceLine {
+  const tabbed = traits.tabs && raw.includes("\t");
   const text = tabbed ? normaliseTabs(raw) : raw;
   const indent = countLeadingSpaces(text);
   const rest = text.slice(indent);
@@ -77,8 +96,8 @@ function makeLine(number: number, raw: string, ascii: boolean): SourceLine {
     indent,
     level: Math.floor(indent / 2),
     rest,
-    blank: !nonWhitespace.test(rest),
-    bytes: ascii ? raw.length : Buffer.byteLength(raw, "utf8"),
+    blank: isBlank(rest),
+    bytes: traits.ascii ? raw.length : Buffer.byteLength(raw, "utf8"),
     leadingSpaces: tabbed ? countLeadingSpaces(raw) : indent,
   };
 }
@@ -94,14 +113,18 @@ export function readSourceLines(
   diagnostics: DiagnosticList,
 ): SourceLine[] {
   const pieces = source.split("\n");
-  // A UTF-8 length equal to the UTF-16 length means every character is ASCII.
-  const ascii = Buffer.byteLength(source, "utf8") === source.length;
+  const traits: FileTraits = {
+    // A UTF-8 length equal to the UTF-16 length means every character is ASCII.
+    ascii: Buffer.byteLength(source, "utf8") === source.length,
+    tabs: source.includes("\t"),
+    returns: source.includes("\r"),
+  };
   const lines: SourceLine[] = new Array(pieces.length);
   for (let index = 0; index < pieces.length; index += 1) {
     let raw = pieces[index] ?? "";
-    if (raw.endsWith("\r")) raw = raw.slice(0, -1);
-    const line = makeLine(index + 1, raw, ascii);
-    if (!line.blank && raw.includes("\t")) reportTabs(file, line, diagnostics);
+    if (traits.returns && raw.endsWith("\r")) raw = raw.slice(0, -1);
+    const line = makeLine(index + 1, raw, traits);
+    if (traits.tabs && !line.blank && raw.includes("\t")) reportTabs(file, line, diagnostics);
     lines[index] = line;
   }
   return lines;

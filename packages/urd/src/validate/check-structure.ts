@@ -1,7 +1,7 @@
 import type { DiagnosticList } from "../diagnostics/diagnostic-list.js";
 import type { LinkedWorld } from "../link/link.js";
 import type { LocationSymbol } from "../link/symbols.js";
-import type { ChoiceNode, ContentNode } from "../parse/ast.js";
+import type { ChoiceNode, Condition, ContentNode } from "../parse/ast.js";
 
 /** Sequences without phases give URD428 (span = the `##` heading). */
 export function checkSequences(world: LinkedWorld, diagnostics: DiagnosticList): void {
@@ -16,11 +16,14 @@ export function checkSequences(world: LinkedWorld, diagnostics: DiagnosticList):
 }
 
 function checkChoiceDepth(nodes: readonly ContentNode[], diagnostics: DiagnosticList): void {
-  for (const node of nodes) {
-    if (node.kind !== "choice") continue;
-    const message = `Nesting depth ${node.depth} at line ${node.span.start_line}.`;
-    if (node.depth >= 4) diagnostics.error("URD410", message, node.span);
-    else if (node.depth === 3) diagnostics.warning("URD410", message, node.span);
+  for (let index = 0; index < nodes.length; index += 1) {
+    const node = nodes[index];
+    if (node?.kind !== "choice") continue;
+    if (node.depth >= 3) {
+      const message = `Nesting depth ${node.depth} at line ${node.span.start_line}.`;
+      if (node.depth >= 4) diagnostics.error("URD410", message, node.span);
+      else diagnostics.warning("URD410", message, node.span);
+    }
     checkChoiceDepth(node.children, diagnostics);
   }
 }
@@ -59,6 +62,26 @@ export function checkReachability(world: LinkedWorld, diagnostics: DiagnosticLis
   }
 }
 
+/** Reports URD432 for an `==` comparison on an enum property that names no value of the enum. */
+function checkEnumComparison(
+  world: LinkedWorld,
+  condition: Condition,
+  where: { sectionName: string; fileName: string; choice: ChoiceNode },
+  diagnostics: DiagnosticList,
+): void {
+  if (condition.kind !== "comparison" || condition.operator !== "==") return;
+  const access = world.resolutions.comparisons.get(condition);
+  const type = access?.declaration?.type;
+  if (access === undefined || type?.name !== "enum") return;
+  const values = type.values ?? [];
+  if (values.includes(condition.value)) return;
+  diagnostics.warning(
+    "URD432",
+    `Choice in section '${where.sectionName}' (file '${where.fileName}') may never be available. Condition requires '${access.property}' == '${condition.value}' but type '${access.type.name}' only allows: [${values.join(", ")}].`,
+    where.choice.span,
+  );
+}
+
 /**
  * Choices whose `==` condition on an enum property names a value the enum
  * does not have give warning URD432 (span = the choice). The section name is
@@ -66,34 +89,27 @@ export function checkReachability(world: LinkedWorld, diagnostics: DiagnosticLis
  */
 export function checkOrphanedChoices(world: LinkedWorld, diagnostics: DiagnosticList): void {
   for (const file of world.files) {
+    const fileName = file.parsed.name;
     let sectionName = "unnamed";
     const checkChoice = (choice: ChoiceNode) => {
-      for (const child of choice.children) {
-        const conditions =
-          child.kind === "condition"
-            ? [child.condition]
-            : child.kind === "or-block"
-              ? child.members
-              : [];
-        for (const condition of conditions) {
-          if (condition.kind !== "comparison" || condition.operator !== "==") continue;
-          const access = world.resolutions.comparisons.get(condition);
-          const type = access?.declaration?.type;
-          if (access === undefined || type?.name !== "enum") continue;
-          const values = type.values ?? [];
-          if (values.includes(condition.value)) continue;
-          diagnostics.warning(
-            "URD432",
-            `Choice in section '${sectionName}' (file '${file.parsed.name}') may never be available. Condition requires '${access.property}' == '${condition.value}' but type '${access.type.name}' only allows: [${values.join(", ")}].`,
-            choice.span,
-          );
-        }
-        if (child.kind === "choice") checkChoice(child);
+      const where = { sectionName, fileName, choice };
+      const children = choice.children;
+      for (let index = 0; index < children.length; index += 1) {
+        const child = children[index];
+        if (child?.kind === "condition") {
+          checkEnumComparison(world, child.condition, where, diagnostics);
+        } else if (child?.kind === "or-block") {
+          for (const member of child.members) {
+            checkEnumComparison(world, member, where, diagnostics);
+          }
+        } else if (child?.kind === "choice") checkChoice(child);
       }
     };
-    for (const node of file.parsed.content) {
-      if (node.kind === "section") sectionName = node.name;
-      else if (node.kind === "choice") checkChoice(node);
+    const content = file.parsed.content;
+    for (let index = 0; index < content.length; index += 1) {
+      const node = content[index];
+      if (node?.kind === "section") sectionName = node.name;
+      else if (node?.kind === "choice") checkChoice(node);
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { DiagnosticList } from "../diagnostics/diagnostic-list.js";
 import type { LinkedWorld } from "../link/link.js";
+import type { Condition, Effect } from "../parse/ast.js";
 import { ExpressionChecker } from "./check-expressions.js";
 import {
   checkFallthrough,
@@ -25,16 +26,13 @@ export function validate(world: LinkedWorld, diagnostics: DiagnosticList): void 
   checkTypes(world.symbols, values, diagnostics);
   checkOverrides(world.symbols, values);
   const expressions = new ExpressionChecker(world.resolutions, values, diagnostics);
-  for (const file of world.files) {
-    walkConditionsAndEffects(file.parsed.content, {
-      condition: (condition) => expressions.checkCondition(condition),
-    });
-  }
-  for (const file of world.files) {
-    walkConditionsAndEffects(file.parsed.content, {
-      effect: (effect) => expressions.checkEffect(effect),
-    });
-  }
+  // One walk for both: a condition and an effect never share a line, so the sorted
+  // diagnostics are the same as from a walk for conditions followed by one for effects.
+  const visitor = {
+    condition: (condition: Condition) => expressions.checkCondition(condition),
+    effect: (effect: Effect) => expressions.checkEffect(effect),
+  };
+  for (const file of world.files) walkConditionsAndEffects(file.parsed.content, visitor);
   checkSequences(world, diagnostics);
   checkNesting(world, diagnostics);
   checkReachability(world, diagnostics);

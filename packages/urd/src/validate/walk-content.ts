@@ -6,6 +6,22 @@ export interface ContentVisitor {
   effect?(effect: Effect): void;
 }
 
+function visitConditions(conditions: readonly Condition[], visitor: ContentVisitor): void {
+  if (visitor.condition === undefined) return;
+  for (let index = 0; index < conditions.length; index += 1) {
+    const condition = conditions[index];
+    if (condition !== undefined) visitor.condition(condition);
+  }
+}
+
+function visitEffects(effects: readonly Effect[], visitor: ContentVisitor): void {
+  if (visitor.effect === undefined) return;
+  for (let index = 0; index < effects.length; index += 1) {
+    const effect = effects[index];
+    if (effect !== undefined) visitor.effect(effect);
+  }
+}
+
 /**
  * Visits every condition and effect in the nodes, recursively: top-level
  * lines, choice bodies, exit children, `? any:` members, and rule
@@ -15,13 +31,17 @@ export function walkConditionsAndEffects(
   nodes: readonly ContentNode[],
   visitor: ContentVisitor,
 ): void {
-  for (const node of nodes) {
+  // Indexed loops: this walk runs over every node twice while the compiler is still cold, when
+  // each step of a for-of loop allocates an iterator result.
+  for (let index = 0; index < nodes.length; index += 1) {
+    const node = nodes[index];
+    if (node === undefined) continue;
     switch (node.kind) {
       case "condition":
         visitor.condition?.(node.condition);
         break;
       case "or-block":
-        for (const member of node.members) visitor.condition?.(member);
+        visitConditions(node.members, visitor);
         break;
       case "effect":
         visitor.effect?.(node.effect);
@@ -33,9 +53,9 @@ export function walkConditionsAndEffects(
         walkConditionsAndEffects(node.children, visitor);
         break;
       case "rule":
-        for (const condition of node.where) visitor.condition?.(condition);
-        for (const condition of node.select?.where ?? []) visitor.condition?.(condition);
-        for (const effect of node.effects) visitor.effect?.(effect);
+        visitConditions(node.where, visitor);
+        if (node.select !== null) visitConditions(node.select.where, visitor);
+        visitEffects(node.effects, visitor);
         break;
       default:
         break;

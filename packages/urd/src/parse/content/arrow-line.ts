@@ -1,3 +1,4 @@
+import { compact } from "../../arrays/compact.js";
 import type { ExitChild, ExitNode, JumpNode } from "../ast.js";
 import { contentSpan } from "../span.js";
 import type { ContentContext, LineResult } from "./context.js";
@@ -34,7 +35,7 @@ function parseExitChildren(
     if (isExitChild(result.node)) children.push(result.node);
     next = result.next;
   }
-  return { children, next };
+  return { children: compact(children), next };
 }
 
 /**

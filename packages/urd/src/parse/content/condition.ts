@@ -1,8 +1,8 @@
 import type { Span } from "../../diagnostics/diagnostic.js";
+import { identifierEnd } from "../../text/identifier.js";
 import type { ComparisonCondition, ComparisonOperator, Condition, Subject } from "../ast.js";
 
 const operators: readonly ComparisonOperator[] = ["==", "!=", ">=", "<=", ">", "<"];
-const identifierPattern = /^[A-Za-z0-9_]*/;
 const exhaustedSuffix = ".exhausted";
 
 /**
@@ -27,8 +27,9 @@ export function parseComparison(
 }
 
 function parseEntityCondition(text: string, span: Span): Condition | null {
-  const identifier = identifierPattern.exec(text.slice(1))?.[0] ?? "";
-  const rawAfter = text.slice(1 + identifier.length);
+  const identifierStop = identifierEnd(text, 1);
+  const identifier = text.slice(1, identifierStop);
+  const rawAfter = text.slice(identifierStop);
   const after = rawAfter.trim();
   if (after.startsWith("not in ")) {
     return {

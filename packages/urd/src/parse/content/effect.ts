@@ -1,7 +1,12 @@
 import type { Span } from "../../diagnostics/diagnostic.js";
 import type { Effect, PropertyAccess } from "../ast.js";
 
-const setOperators: readonly ("=" | "+" | "-")[] = ["=", "+", "-"];
+/** The set operators in the order they are searched for, each with the text that marks it. */
+const setOperators: readonly { operator: "=" | "+" | "-"; marker: string }[] = [
+  { operator: "=", marker: " = " },
+  { operator: "+", marker: " + " },
+  { operator: "-", marker: " - " },
+];
 
 /** Outside rules there are no bound variables; one shared empty set rather than one per effect. */
 const noBoundNames: ReadonlySet<string> = new Set();
@@ -66,8 +71,8 @@ export function parseEffect(
   if (text.startsWith("destroy ")) {
     return { kind: "destroy", entity: stripAt(text.slice("destroy ".length).trim()), span };
   }
-  for (const operator of setOperators) {
-    const index = text.indexOf(` ${operator} `);
+  for (const { operator, marker } of setOperators) {
+    const index = text.indexOf(marker);
     if (index < 0) continue;
     const target = text.slice(0, index).trim();
     return {
@@ -75,7 +80,7 @@ export function parseEffect(
       target,
       access: parsePropertyAccess(target, boundNames),
       operator,
-      value: text.slice(index + 3).trim(),
+      value: text.slice(index + marker.length).trim(),
       span,
     };
   }

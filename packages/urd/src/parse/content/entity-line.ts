@@ -1,10 +1,10 @@
+import { identifierEnd } from "../../text/identifier.js";
 import type { ErrorNode, SpeechNode, StageDirectionNode } from "../ast.js";
 import { stripContentComment } from "../inline-comment.js";
 import type { SourceLine } from "../source-lines.js";
 import { contentSpan } from "../span.js";
 import { type ContentContext, unrecognisedLine } from "./context.js";
 
-const identifierPattern = /^[A-Za-z0-9_]*/;
 const uppercaseAscii = /^[A-Z]/;
 
 /**
@@ -17,9 +17,10 @@ export function parseEntityLine(
   line: SourceLine,
 ): SpeechNode | StageDirectionNode | ErrorNode {
   const rest = line.rest;
-  const entity = identifierPattern.exec(rest.slice(1))?.[0] ?? "";
+  const entityStop = identifierEnd(rest, 1);
+  const entity = rest.slice(1, entityStop);
   if (entity === "" || uppercaseAscii.test(entity)) return unrecognisedLine(context, line);
-  const after = rest.slice(1 + entity.length);
+  const after = rest.slice(entityStop);
   const span = contentSpan(context.file, line);
   if (after.startsWith(": ") || after === ":") {
     return { kind: "speech", entity, text: stripContentComment(after.slice(1)).trim(), span };

@@ -1,3 +1,4 @@
+import { compact } from "../../arrays/compact.js";
 import type { Condition, OrBlockNode } from "../ast.js";
 import { contentSpan, lineSpan, rangeSpan } from "../span.js";
 import { parseCondition } from "./condition.js";
@@ -28,7 +29,11 @@ export function parseOrBlock(
   }
   const start = contentSpan(context.file, header).start_col;
   return {
-    node: { kind: "or-block", members, span: rangeSpan(context.file, header, start, last) },
+    node: {
+      kind: "or-block",
+      members: compact(members),
+      span: rangeSpan(context.file, header, start, last),
+    },
     next,
   };
 }

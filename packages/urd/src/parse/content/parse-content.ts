@@ -1,3 +1,5 @@
+import { compact } from "../../arrays/compact.js";
+import type { Span } from "../../diagnostics/diagnostic.js";
 import type { ChoiceNode, ContentNode } from "../ast.js";
 import { stripContentComment } from "../inline-comment.js";
 import type { SourceLine } from "../source-lines.js";
@@ -40,7 +42,7 @@ function parseChoice(context: ContentContext, index: number, end: number): LineR
     sticky: line.rest.startsWith("+"),
     target,
     depth: line.level,
-    children: parseContentRange(context, index + 1, childEnd),
+    children: compact(parseContentRange(context, index + 1, childEnd)),
     span: contentSpan(context.file, line),
   };
   return { node, next: childEnd };
@@ -55,25 +57,46 @@ function single(node: ContentNode | null, index: number): LineResult {
  * Parses the line at `index` by the first matching rule of the content line
  * table, consuming the lines it owns (choice bodies, exit children, `? any:`
  * members, rule bodies). Comments yield no node.
+ *
+ * The rules are looked up by the line's first character: rules that start with different
+ * characters never match the same line, so the table's order still decides, and a line is not
+ * tried against every prefix of the table in turn, which a large world would pay for on each of
+ * its lines while the compiler is still cold.
  */
 function parseContentLine(context: ContentContext, index: number, end: number): LineResult {
   const line = context.lines[index];
   if (line === undefined) return { node: null, next: index + 1 };
   const rest = line.rest;
-  if (rest.startsWith("? any:")) return parseOrBlock(context, index, end);
-  if (rest.startsWith("rule ") && rest.endsWith(":")) return parseRuleBlock(context, index, end);
-  if (rest.startsWith("-> ")) return parseArrowLine(context, index, end, parseContentLine);
-  if (rest.startsWith("* ") || rest.startsWith("+ ")) return parseChoice(context, index, end);
-  if (rest.startsWith("@")) return single(parseEntityLine(context, line), index);
-  if (rest.startsWith("[@")) return single(parsePresenceLine(context.file, line), index);
-  if (rest.startsWith("// ") || rest === "//") return single(null, index);
+  switch (rest[0]) {
+    case "?":
+      if (rest.startsWith("? any:")) return parseOrBlock(context, index, end);
+      break;
+    case "r":
+      if (rest.startsWith("rule ") && rest.endsWith(":"))
+        return parseRuleBlock(context, index, end);
+      break;
+    case "-":
+      if (rest.startsWith("-> ")) return parseArrowLine(context, index, end, parseContentLine);
+      break;
+    case "*":
+    case "+":
+      if (rest[1] === " ") return parseChoice(context, index, end);
+      break;
+    case "@":
+      return single(parseEntityLine(context, line), index);
+    case "[":
+      if (rest.startsWith("[@")) return single(parsePresenceLine(context.file, line), index);
+      break;
+    case "/":
+      if (rest.startsWith("// ") || rest === "//") return single(null, index);
+      break;
+  }
   return single(parseOneLineNode(context, line), index);
 }
 
-/** The nodes that are one line and carry the line's content span. */
-function parseOneLineNode(context: ContentContext, line: SourceLine): ContentNode {
+/** `### phase`, `## sequence` or `# location`; any other line starting with `#` is URD112. */
+function parseHeading(context: ContentContext, line: SourceLine, span: Span): ContentNode {
   const rest = line.rest;
-  const span = contentSpan(context.file, line);
   if (rest.startsWith("### ")) {
     const { name, auto } = parseHeadingName(rest.slice(4));
     return { kind: "phase", name, auto, span };
@@ -84,18 +107,43 @@ function parseOneLineNode(context: ContentContext, line: SourceLine): ContentNod
   if (rest.startsWith("# ")) {
     return { kind: "location", name: parseHeadingName(rest.slice(2)).name, span };
   }
-  if (rest.startsWith("== ")) return { kind: "section", name: rest.slice(3).trim(), span };
-  if (rest.startsWith("? ")) {
-    const condition = parseCondition(rest.slice(2), span);
-    if (condition === null) return unrecognisedLine(context, line);
-    return { kind: "condition", condition, span };
+  return unrecognisedLine(context, line);
+}
+
+/** `? condition`; any other line starting with `?` is URD112. */
+function parseConditionLine(context: ContentContext, line: SourceLine, span: Span): ContentNode {
+  const rest = line.rest;
+  const condition = rest.startsWith("? ") ? parseCondition(rest.slice(2), span) : null;
+  if (condition === null) return unrecognisedLine(context, line);
+  return { kind: "condition", condition, span };
+}
+
+/**
+ * The nodes that are one line and carry the line's content span, looked up by first character
+ * like {@link parseContentLine}; a line no rule takes is prose.
+ */
+function parseOneLineNode(context: ContentContext, line: SourceLine): ContentNode {
+  const rest = line.rest;
+  const span = contentSpan(context.file, line);
+  switch (rest[0]) {
+    case "#":
+      return parseHeading(context, line, span);
+    case "?":
+      return parseConditionLine(context, line, span);
+    case "=":
+      if (rest.startsWith("== ")) return { kind: "section", name: rest.slice(3).trim(), span };
+      break;
+    case ">":
+      if (rest.startsWith("> ")) {
+        return { kind: "effect", effect: parseEffect(rest.slice(2), span), span };
+      }
+      break;
+    case "!":
+      if (rest.startsWith("! ")) {
+        return { kind: "blocked", text: stripContentComment(rest.slice(2)).trim(), span };
+      }
+      break;
   }
-  if (rest.startsWith("> "))
-    return { kind: "effect", effect: parseEffect(rest.slice(2), span), span };
-  if (rest.startsWith("! ")) {
-    return { kind: "blocked", text: stripContentComment(rest.slice(2)).trim(), span };
-  }
-  if (rest.startsWith("#") || rest.startsWith("?")) return unrecognisedLine(context, line);
   return { kind: "prose", text: stripContentComment(rest).trim(), span };
 }
 
