@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   SubscribeRequestSchema,
@@ -7,10 +8,15 @@ import { identityFromAuthInfo, type ResourceHub, type ToolContext } from "@table
 import { rememberSubscription } from "./change-relay.js";
 import { CONTEXT_URI } from "./resource-uris.js";
 
+/** The longest request id recorded as sent; a longer one is recorded by its digest. */
+export const MOST_REQUEST_ID_CHARACTERS = 200;
+
 /**
  * The request id of a tool call (docs/campaign.md §2.7): the call's `_meta.request_id` when it
  * is a string, else the JSON-RPC id as a string. A `request_id` holding U+0000 counts as no
- * string: PostgreSQL cannot store it, and both stores must record the same.
+ * string: PostgreSQL cannot store it, and both stores must record the same. An id longer than
+ * {@link MOST_REQUEST_ID_CHARACTERS} is recorded as `sha256:` and its digest in hex, so that a
+ * client cannot make every event of a shared log as large as its request.
  *
  * @param call - the call's JSON-RPC id and `_meta`, as the tool context has them
  * @returns the id to record
@@ -18,7 +24,9 @@ import { CONTEXT_URI } from "./resource-uris.js";
 export function requestIdOf(call: Pick<ToolContext, "requestId" | "meta">): string {
   const metaRequestId = call.meta.request_id;
   const storable = typeof metaRequestId === "string" && !metaRequestId.includes("\u0000");
-  return storable ? metaRequestId : String(call.requestId);
+  const requestId = storable ? metaRequestId : String(call.requestId);
+  if (requestId.length <= MOST_REQUEST_ID_CHARACTERS) return requestId;
+  return `sha256:${createHash("sha256").update(requestId).digest("hex")}`;
 }
 
 /** One session's subscriptions, as {@link serveContextSubscription} keeps them. */

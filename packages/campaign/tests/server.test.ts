@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpError, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -243,6 +244,30 @@ describe("notifications", () => {
     const log = await readJson(first.client, `session://${session.id}/events`);
     const [event] = log.events as { request_id: string }[];
     expect(event?.request_id).toMatch(/^[0-9]+$/);
+  });
+
+  it("stamps events with a request id of up to 200 characters as sent, and a longer one by its SHA-256", async () => {
+    const { first } = await connectedPair();
+    const campaign = await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
+    const longest = "r".repeat(200);
+    const longer = `${"é".repeat(100)}${"r".repeat(101)}`;
+    const stamped = [];
+    for (const requestId of [longest, longer]) {
+      const started = await first.client.callTool({
+        name: "session_start",
+        arguments: { campaign_id: campaign.id },
+        _meta: { request_id: requestId },
+      });
+      const session = started.structuredContent as { id: string };
+      const log = await readJson(first.client, `session://${session.id}/events`);
+      stamped.push((log.events as { request_id: string }[])[0]?.request_id);
+      await callOk(first.client, "session_end", {
+        campaign_id: campaign.id,
+        session_id: session.id,
+      });
+    }
+    const digest = createHash("sha256").update(Buffer.from(longer, "utf8")).digest("hex");
+    expect(stamped).toEqual([longest, `sha256:${digest}`]);
   });
 
   it("stamps events with the JSON-RPC id when no _meta.request_id is given", async () => {

@@ -66,10 +66,10 @@ function toPage<Row, Item>(rows: readonly Row[], limit: number, toItem: (row: Ro
 
 /**
  * The storage port on PostgreSQL: one method, one prepared statement (two for a page after a
- * cursor that may name nothing, and for {@link lockCampaign} and {@link lockSession}). Calls made together go out
- * together on the transaction's connection (pipelined) and run there in call order, so a read
- * issued after a lock runs once the lock is granted; lookups by key made together go out as
- * one statement, and so do writes of different tables made together.
+ * cursor that may name nothing, and for {@link lockCampaign} and {@link lockSession}). Calls
+ * made together go out together on the transaction's connection (pipelined) and run there in
+ * call order, so a read issued after a lock runs once the lock is granted; lookups by key made
+ * together go out as one statement, and so do writes of different tables made together.
  */
 export class PostgresCampaignRepository implements CampaignRepository {
   private readonly db: Statements;

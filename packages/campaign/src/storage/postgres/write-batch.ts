@@ -38,7 +38,10 @@ interface Settled {
 /** Locks asked for together, sent as one statement. */
 interface PendingLocks {
   campaignIds: string[];
-  /** Settles once the statement has gone out (after it, a write's reads may go), with the campaigns it locked once answered. */
+  /**
+   * Settles once the statement has gone out (a write's reads may follow it), with the campaigns
+   * it locked, once answered.
+   */
   sent: Promise<{ granted: Promise<Set<string>> }>;
 }
 
@@ -59,9 +62,9 @@ interface BatchContext {
  * is done, then commits once every write is done. A write that cannot take part (its first
  * statement is not its campaign's lock, its campaign is locked by another transaction, or it
  * locks a second campaign) leaves; one refused by a campaign locked elsewhere tries once more
- * in a batch whose first lock waits for it, any other runs alone; a statement that fails, or a write that
- * leaves after writing, rolls the whole batch back, and its writes all run again alone. No
- * write's outcome is told before the batch has committed.
+ * in a batch whose first lock waits for it, any other runs alone; a statement that fails, or a
+ * write that leaves after writing, rolls the whole batch back, and its writes all run again
+ * alone. No write's outcome is told before the batch has committed.
  */
 export class WriteBatch {
   private connection: Promise<PoolClient> | undefined;

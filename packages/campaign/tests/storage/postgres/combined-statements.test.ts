@@ -8,11 +8,17 @@ import type { Statement, Statements } from "../../../src/storage/postgres/postgr
  * (docs/campaign.md §10.2), seen from the connection: what goes out, in which order.
  */
 
-/** Statements that record what reaches the connection; a lookup answers one row per column. */
+/**
+ * Statements that record what reaches the connection. A combined lookup answers one column per
+ * lookup, as PostgreSQL would (each lookup's rows as JSON); any other statement one plain row.
+ */
 function recorder() {
   const sent: { how: "query" | "send" | "lock"; statement: Statement }[] = [];
-  const answer = (statement: Statement): QueryResult =>
-    ({ rows: [{ "0": [{ from: 0 }], "1": [{ from: 1 }] }], rowCount: 1 }) as unknown as QueryResult;
+  const answer = (statement: Statement) => {
+    const combined = statement.text.startsWith("SELECT (SELECT json_agg(r)");
+    const row = combined ? { "0": [{ from: 0 }], "1": [{ from: 1 }] } : { plain: true };
+    return { rows: [row], rowCount: 1 } as unknown as QueryResult;
+  };
   const statements: Statements = {
     query: async (statement) => {
       sent.push({ how: "query", statement });
@@ -21,9 +27,9 @@ function recorder() {
     send: async (statement) => {
       sent.push({ how: "send", statement });
     },
-    lock: async (_target, waiting) => {
-      sent.push({ how: "lock", statement: waiting });
-      return answer(waiting);
+    lock: async (_target, statement) => {
+      sent.push({ how: "lock", statement });
+      return answer(statement);
     },
     notify: async () => {},
   };
@@ -62,6 +68,21 @@ describe("statements issued together on PostgreSQL", () => {
     expect(only?.statement.values).toEqual([1, "a", 2, "b", 3, "c"]);
   });
 
+  it("go out as one statement when they are lookups, each given its own rows", async () => {
+    const { sent, statements } = recorder();
+    const [first, second] = await Promise.all([
+      statements.query(lookup("l1", ["x", 1])),
+      statements.query(lookup("l2", ["y", 2])),
+    ]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.statement.text).toBe(
+      'SELECT (SELECT json_agg(r) FROM (SELECT $1::text AS x, $2::int AS y) r) AS "0", ' +
+        '(SELECT json_agg(r) FROM (SELECT $3::text AS x, $4::int AS y) r) AS "1"',
+    );
+    expect(sent[0]?.statement.values).toEqual(["x", 1, "y", 2]);
+    expect([first.rows, second.rows]).toEqual([[{ from: 0 }], [{ from: 1 }]]);
+  });
+
   it("keep two writes of one table apart, in the order they were issued", async () => {
     const { sent, statements } = recorder();
     await Promise.all([
@@ -87,7 +108,7 @@ describe("statements issued together on PostgreSQL", () => {
       ["query", "l1"],
       ["send", "w2"],
     ]);
-    expect(looked.rows).toEqual([{ "0": [{ from: 0 }], "1": [{ from: 1 }] }]);
+    expect(looked.rows).toEqual([{ plain: true }]);
   });
 
   it("send what was issued before a lock ahead of it", async () => {
