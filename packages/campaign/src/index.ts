@@ -45,11 +45,11 @@ export type {
   PageRequest,
   Written,
 } from "./storage/campaign-store.js";
-export { openCampaignDatabase } from "./storage/open-campaign-database.js";
 export {
+  openCampaignDatabase,
   openPostgresCampaignStore,
-  type PostgresStoreOptions,
-} from "./storage/postgres/open-postgres-store.js";
+} from "./storage/open-campaign-database.js";
+export type { PostgresStoreOptions } from "./storage/postgres/open-postgres-store.js";
 export { POSTGRES_SCHEMA_VERSION } from "./storage/postgres/postgres-migrations.js";
 export { MEMORY_DATABASE, openCampaignStore } from "./storage/sqlite/open-sqlite-store.js";
 export { SCHEMA_VERSION } from "./storage/sqlite/sqlite-migrations.js";

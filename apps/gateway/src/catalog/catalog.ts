@@ -184,9 +184,9 @@ export class Catalog {
     const builtin = entry.kind === "builtin";
     for (const [name, tool] of wanted) {
       const previous = this.tools.get(name);
+      const definition = renamed(tool, name);
       if (!previous) changed = true;
-      else if (JSON.stringify(previous.definition) !== JSON.stringify({ ...tool, name }))
-        changed = true;
+      else if (JSON.stringify(previous.definition) !== JSON.stringify(definition)) changed = true;
       let stats = this.statsByName.get(name);
       if (!stats) {
         stats = new ToolStats();
@@ -196,7 +196,7 @@ export class Catalog {
         name,
         upstream,
         original: tool.name,
-        definition: { ...tool, name },
+        definition,
         declaredTier: entry.tiers[tool.name] ?? (builtin ? "fast" : "standard"),
         stats,
       });
@@ -255,4 +255,16 @@ export class Catalog {
     };
     return items.sort((a, b) => order(a) - order(b) || originalOrder(a) - originalOrder(b));
   }
+}
+
+/**
+ * The tool under its exposed name. Properties are copied as they are defined, so a schema an
+ * in-process server converts to JSON Schema only when first listed (a getter) stays that way:
+ * converting every builtin tool's schema at start-up would delay the gateway's first answer.
+ */
+function renamed(tool: Tool, name: string): Tool {
+  if (tool.name === name) return tool;
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(tool)) as Tool;
+  copy.name = name;
+  return copy;
 }

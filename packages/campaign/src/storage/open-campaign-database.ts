@@ -18,6 +18,23 @@ export async function openCampaignDatabase(
   options: PostgresStoreOptions = {},
 ): Promise<CampaignStore> {
   if (!isPostgresUrl(location)) return openCampaignStore(location);
-  const { openPostgresCampaignStore } = await import("./postgres/open-postgres-store.js");
   return openPostgresCampaignStore(location, options);
+}
+
+/**
+ * Opens a campaign store on the PostgreSQL database a libpq URL names. The driver (and what it
+ * loads: on Node 20, the whole fetch implementation) is loaded by the first call, so a program
+ * that imports this package for SQLite, as the gateway does, never pays for it.
+ *
+ * @param url - a `postgres://` or `postgresql://` URL
+ * @param options - pool size, logger and environment
+ * @returns the store, migrated and listening for other replicas' changes
+ * @throws StorageError `OPEN_FAILED` or `SCHEMA_TOO_NEW`
+ */
+export async function openPostgresCampaignStore(
+  url: string,
+  options: PostgresStoreOptions = {},
+): Promise<CampaignStore> {
+  const postgres = await import("./postgres/open-postgres-store.js");
+  return postgres.openPostgresCampaignStore(url, options);
 }
