@@ -42,10 +42,16 @@ export class AnswerCache {
    * The cache key of a call's arguments, or undefined when the call should not be cached.
    *
    * @param rawArguments - the arguments as the client sent them
-   * @returns a key equal for calls whose arguments are the same JSON
+   * @returns a key equal for calls whose arguments are the same JSON; undefined for arguments
+   *   too deeply nested to serialise, which are answered afresh (and refused by validation)
    */
   keyOf(rawArguments: unknown): string | undefined {
-    const key = JSON.stringify(rawArguments ?? {});
+    let key: string;
+    try {
+      key = JSON.stringify(rawArguments ?? {});
+    } catch {
+      return undefined;
+    }
     return key.length <= MAX_KEY_LENGTH ? key : undefined;
   }
 

@@ -1,6 +1,8 @@
+import { spawnSync } from "node:child_process";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixturePath } from "../helpers/fixtures.js";
-import { type Connection, callTool, connectStdio } from "../helpers/harness.js";
+import { CLI_ENTRY, type Connection, callTool, connectStdio } from "../helpers/harness.js";
 
 describe("tabletop-world over stdio", () => {
   let connection: Connection;
@@ -117,6 +119,56 @@ describe("tabletop-world over stdio with a world that has errors", () => {
     const [content] = compiled.contents;
     expect(content && "text" in content ? JSON.parse(content.text) : null).toEqual({
       error: "No compiled world available",
+    });
+  });
+});
+
+describe("tabletop-world over stdio, sent arguments nested 20,000 deep", () => {
+  it("refuses them in the contract's shape and keeps serving", () => {
+    // 40 KB of JSON, too deep for a recursive serialiser (the SDK's client cannot send it, so
+    // the requests are written as raw lines).
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const call = (id: number, name: string, args: string) =>
+      `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${name}","arguments":${args}}}`;
+    const lines = [
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "deep-arguments", version: "1.0.0" },
+        },
+      }),
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      call(
+        2,
+        "get_reachable_locations",
+        `{"from":"gatehouse","respect_conditions":true,"state":${deep}}`,
+      ),
+      call(3, "get_world_metadata", `{"extra":${deep}}`),
+      call(4, "get_world_metadata", "{}"),
+    ];
+    const child = spawnSync(process.execPath, [CLI_ENTRY, fixturePath("locked-garden.urd.md")], {
+      input: `${lines.join("\n")}\n`,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    const answers = child.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: number; result?: CallToolResult });
+    expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3, 4]);
+    for (const answer of answers.slice(1, 3)) {
+      expect(answer.result?.isError).toBe(true);
+      expect(answer.result?.structuredContent).toMatchObject({
+        error: { message: "Invalid parameters provided" },
+      });
+    }
+    expect(answers[3]?.result?.isError).toBeFalsy();
+    expect(answers[3]?.result?.structuredContent).toMatchObject({
+      world_name: "the-locked-garden",
     });
   });
 });
