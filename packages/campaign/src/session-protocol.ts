@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
-import { identityFromAuthInfo, type ResourceHub, type ToolContext } from "@tabletop-mcp/kit";
+  identityFromAuthInfo,
+  onRequest,
+  type ResourceHub,
+  type ToolContext,
+  uriParam,
+} from "@tabletop-mcp/kit";
 import { rememberSubscription } from "./change-relay.js";
 import { CONTEXT_URI } from "./resource-uris.js";
 
@@ -68,14 +70,14 @@ export function serveContextSubscription(
     uris.delete(uri);
     if (uri !== CONTEXT_URI) hub.unsubscribe(uri, server);
   };
-  server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
+  onRequest(server, "resources/subscribe", uriParam, async ({ uri }, extra) => {
     subscriber(identityFromAuthInfo(extra.authInfo).subject);
-    add(request.params.uri);
+    add(uri);
     await changed([...uris]);
     return {};
   });
-  server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
-    remove(request.params.uri);
+  onRequest(server, "resources/unsubscribe", uriParam, async ({ uri }) => {
+    remove(uri);
     await changed([...uris]);
     return {};
   });

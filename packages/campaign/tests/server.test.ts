@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpError, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  EmptyResultSchema,
+  McpError,
+  ResourceUpdatedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { ResourceHub } from "@tabletop-mcp/kit";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../src/server.js";
@@ -230,6 +234,23 @@ describe("notifications", () => {
       "GM_FEAR_CHANGED",
       "SESSION_STARTED",
     ]);
+  });
+
+  it("refuse a subscription without a string uri with -32602, and keep serving", async () => {
+    const { first } = await connectedPair();
+    for (const method of ["resources/subscribe", "resources/unsubscribe"]) {
+      for (const params of [{}, { uri: 5 }]) {
+        const refused = first.client.request({ method, params } as never, EmptyResultSchema);
+        await expect(refused).rejects.toMatchObject({
+          code: -32602,
+          message: "MCP error -32602: params.uri must be a string",
+        });
+      }
+    }
+    await first.client.subscribeResource({ uri: "campaigns://list" });
+    await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
+    await settle();
+    expect(first.updates).toEqual(["campaigns://list"]);
   });
 
   it("stamps events with the JSON-RPC id when _meta.request_id holds U+0000", async () => {

@@ -1,20 +1,11 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-  type Resource as ResourceListing,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type Resource as ResourceListing } from "@modelcontextprotocol/sdk/types.js";
 import { limitAnswer } from "./answer-limit.js";
 import { identityFromAuthInfo } from "./auth/identity.js";
 import { declareRequestScopes, type ScopeOfRequest } from "./auth/request-scopes.js";
 import { offerToolCalls } from "./in-process/offered-tool-calls.js";
 import { type Logger, silentLogger } from "./logger.js";
+import { cursorParam, onRequest, ProtocolError, uriParam } from "./request-params.js";
 import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
 import { ResourceHub } from "./resource-hub.js";
 import { sharedSchemaValidator } from "./shared-schema-validator.js";
@@ -97,15 +88,15 @@ function registerTools(
   const tools = new Map(spec.tools.map((tool) => [tool.name, tool]));
   const answerLimits = answerLimitsOf(spec.tools, options.maxAnswerBytes ?? {});
   const listings = spec.tools.map((tool) => tool.listing);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listings }));
+  onRequest(server, "tools/list", cursorParam, () => ({ tools: listings }));
   const handler: ToolCallHandler = async (params, extra) => {
     const name = params.name;
     if (typeof name !== "string") {
-      throw new McpError(ErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
+      throw new ProtocolError(ErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
     }
     const tool = tools.get(name);
     if (!tool) {
-      throw new McpError(
+      throw new ProtocolError(
         ErrorCode.InvalidParams,
         `Unknown tool: ${name}; available tools are ${[...tools.keys()].join(", ")}`,
       );
@@ -158,7 +149,7 @@ function answerLimitsOf(
 function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): void {
   const fixed = new Map((spec.resources ?? []).map((resource) => [resource.uri, resource]));
   const templates = spec.resourceTemplates ?? [];
-  server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
+  onRequest(server, "resources/list", cursorParam, async (_params, extra) => {
     const context = resourceContext(extra);
     const resources: ResourceListing[] = [...fixed.values()].map(fixedListing);
     for (const template of templates) {
@@ -166,22 +157,23 @@ function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): 
     }
     return { resources };
   });
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+  onRequest(server, "resources/templates/list", cursorParam, () => ({
     resourceTemplates: templates.map((template) => template.listing),
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
-    const { uri } = request.params;
+  onRequest(server, "resources/read", uriParam, async ({ uri }, extra) => {
     const context = resourceContext(extra);
     const contents = await readResource(uri, fixed, templates, context);
-    if (!contents) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+    if (!contents) {
+      throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+    }
     return { contents: [{ uri, ...contents }] };
   });
-  server.setRequestHandler(SubscribeRequestSchema, (request) => {
-    hub.subscribe(request.params.uri, server);
+  onRequest(server, "resources/subscribe", uriParam, ({ uri }) => {
+    hub.subscribe(uri, server);
     return {};
   });
-  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-    hub.unsubscribe(request.params.uri, server);
+  onRequest(server, "resources/unsubscribe", uriParam, ({ uri }) => {
+    hub.unsubscribe(uri, server);
     return {};
   });
 }

@@ -74,6 +74,7 @@ export {
   replaySeedOption,
   seedOnlyServerOptions,
 } from "./replay-seed.js";
+export { cursorParam, onRequest, ProtocolError, uriParam } from "./request-params.js";
 export {
   defineResource,
   defineResourceTemplate,

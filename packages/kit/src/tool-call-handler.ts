@@ -18,7 +18,10 @@ export type ToolCallHandler = (
 ) => Promise<CallToolResult>;
 
 /** Only the method is checked; the params travel untouched, as the client sent them. */
-const ToolCallRequestSchema = z.object({ method: z.literal("tools/call"), params: z.unknown() });
+const ToolCallRequestSchema = z.object({
+  method: z.literal("tools/call"),
+  params: z.unknown().optional(),
+});
 
 /**
  * Registers the `tools/call` handler without the SDK's `CallToolRequestSchema` parse, which

@@ -1,0 +1,93 @@
+// Requests that are not well-formed MCP requests of their method (docs/contract.md §5.6), sent
+// as raw params through a real client over both transports.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { connectHttp, connectStdio, startHttpFixture, structured } from "./harness.js";
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+const transports: Record<string, () => Promise<Client>> = {
+  stdio: async () => {
+    const { client } = await connectStdio();
+    closers.push(() => client.close());
+    return client;
+  },
+  http: async () => {
+    const handle = await startHttpFixture();
+    closers.push(() => handle.close());
+    const client = await connectHttp(handle.url);
+    closers.push(() => client.close());
+    return client;
+  },
+};
+
+/** The JSON-RPC error a request with exactly these params is answered with. */
+async function errorOf(client: Client, method: string, params?: unknown): Promise<McpError> {
+  const request = (params === undefined ? { method } : { method, params }) as never;
+  try {
+    await client.request(request, ResultSchema);
+  } catch (error) {
+    if (error instanceof McpError) return error;
+    throw error;
+  }
+  throw new Error(`${method} was answered without an error`);
+}
+
+const INVALID = -32602;
+
+describe.each(Object.keys(transports))("malformed requests over %s", (transport) => {
+  const connect = () => (transports[transport] as () => Promise<Client>)();
+
+  it("are -32602 with one sentence naming the field, for every method the kit serves", async () => {
+    const client = await connect();
+    const cases: [string, unknown, string][] = [
+      ["resources/read", {}, "params.uri must be a string"],
+      ["resources/read", { uri: 5 }, "params.uri must be a string"],
+      ["resources/subscribe", { uri: null }, "params.uri must be a string"],
+      ["resources/unsubscribe", { uri: ["note://hello"] }, "params.uri must be a string"],
+      ["tools/list", { cursor: 5 }, "params.cursor must be a string"],
+      ["resources/list", { cursor: {} }, "params.cursor must be a string"],
+      ["resources/templates/list", { cursor: true }, "params.cursor must be a string"],
+      ["tools/call", undefined, "tools/call needs params.name, a tool name"],
+      ["tools/call", { name: 7, arguments: {} }, "tools/call needs params.name, a tool name"],
+    ];
+    for (const [method, params, message] of cases) {
+      const error = await errorOf(client, method, params);
+      // The client's SDK puts `MCP error -32602: ` in front once; the server's text has none.
+      expect({ method, code: error.code, message: error.message }).toEqual({
+        method,
+        code: INVALID,
+        message: `MCP error ${INVALID}: ${message}`,
+      });
+    }
+  });
+
+  it("name an unknown tool with the available ones, and an unknown resource with its URI", async () => {
+    const client = await connect();
+    const tool = await errorOf(client, "tools/call", { name: "nope", arguments: {} });
+    expect(tool.code).toBe(INVALID);
+    expect(tool.message).toMatch(
+      /^MCP error -32602: Unknown tool: nope; available tools are add, /,
+    );
+    const resource = await errorOf(client, "resources/read", { uri: "note://missing" });
+    expect({ code: resource.code, message: resource.message, data: resource.data }).toEqual({
+      code: -32002,
+      message: "MCP error -32002: Resource not found: note://missing",
+      data: { uri: "note://missing" },
+    });
+  });
+
+  it("leave the session serving", async () => {
+    const client = await connect();
+    await errorOf(client, "resources/read", {});
+    await errorOf(client, "tools/list", { cursor: 1 });
+    const result = await client.callTool({ name: "add", arguments: { a: 2, b: 3 } });
+    expect(structured(result)).toEqual({ sum: 5 });
+    const { tools } = await client.listTools();
+    expect(tools.length).toBeGreaterThan(1);
+  });
+});
