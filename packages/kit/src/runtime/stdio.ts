@@ -1,6 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Logger } from "../logger.js";
+import { answerMalformedLines } from "./answering-line-reader.js";
 import type { InFlightRequests } from "./in-flight.js";
 import { SpacingLimiter } from "./rate-limiter.js";
 import { installSessionGate } from "./session-gate.js";
@@ -26,6 +27,7 @@ export interface StdioHandle {
 export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   const server = options.createServer({ transport: "stdio", query: new URLSearchParams() });
   const transport = new StdioServerTransport();
+  answerMalformedLines(transport, (reason) => options.logger.warn(`refused a line: ${reason}`));
   await server.connect(transport);
   const gate = installSessionGate(transport, {
     inFlight: options.inFlight,
