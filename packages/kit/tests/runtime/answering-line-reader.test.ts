@@ -57,11 +57,37 @@ describe("the stdio line reader", () => {
     for (const refusal of refusals) expect(refusal.jsonrpc).toBe("2.0");
   });
 
-  it("refuses a line growing past 10 MiB and starts afresh", () => {
-    const { reader, readAll } = readerWithRefusals();
-    reader.append(Buffer.alloc(10 * 1024 * 1024, 0x20));
-    expect(() => reader.append(Buffer.from("x"))).toThrow(/more than 10485760 bytes/);
+  it("skips a line longer than 10 MiB to its end, answers it with its id, and reads on", () => {
+    const { reader, refusals, readAll } = readerWithRefusals();
+    const head = '{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"arguments":{"x":"';
     reader.append(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n'));
+    reader.append(Buffer.from(head));
+    // 11 MiB in 64 KiB chunks, as stdin delivers them; nothing is read meanwhile.
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    for (let sent = 0; sent < 11 * 1024 * 1024; sent += chunk.length) reader.append(chunk);
     expect(readAll()).toEqual([{ jsonrpc: "2.0", id: 1, method: "ping" }]);
+    expect(refusals).toEqual([]);
+    reader.append(Buffer.from('"}}}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n'));
+    expect(readAll()).toEqual([{ jsonrpc: "2.0", id: 2, method: "ping" }]);
+    expect(refusals).toEqual([
+      {
+        jsonrpc: "2.0",
+        id: 42,
+        error: {
+          code: -32600,
+          message: "Invalid Request: the line is longer than 10485760 bytes and was not read",
+        },
+      },
+    ]);
+  });
+
+  it("keeps a line of exactly 10 MiB", () => {
+    const { reader, readAll } = readerWithRefusals();
+    const prefix = '{"jsonrpc":"2.0","method":"notifications/x","params":{"x":"';
+    const suffix = '"}}';
+    const filler = 10 * 1024 * 1024 - prefix.length - suffix.length;
+    reader.append(Buffer.from(`${prefix}${"b".repeat(filler)}${suffix}\n`));
+    const [message] = readAll() as { params: { x: string } }[];
+    expect(message?.params.x.length).toBe(filler);
   });
 });
