@@ -1,4 +1,3 @@
-import type { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import {
   ErrorCode,
   type JSONRPCMessage,
@@ -130,25 +129,4 @@ export class AnsweringLineReader {
 
 function refusal(id: string | number | null, code: number, message: string): LineRefusal {
   return { jsonrpc: "2.0", id, error: { code, message } };
-}
-
-/**
- * Gives a stdio transport a reader that answers malformed lines. The SDK keeps its reader in a
- * field of its own; when a later SDK has none, the transport keeps its own reader.
- *
- * @param transport - a transport not yet started
- * @param report - told why each refused line was refused
- * @returns whether the reader was installed
- */
-export function answerMalformedLines(
-  transport: StdioServerTransport,
-  report: (reason: string) => void,
-): boolean {
-  const fields = transport as unknown as Record<string, unknown>;
-  if (!(fields._readBuffer instanceof Object)) return false;
-  fields._readBuffer = new AnsweringLineReader((refused) => {
-    report(refused.error.message);
-    transport.send(refused as unknown as JSONRPCMessage).catch(() => undefined);
-  });
-  return true;
 }

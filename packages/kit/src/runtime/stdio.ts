@@ -1,11 +1,17 @@
+import { PassThrough, type Readable } from "node:stream";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger } from "../logger.js";
-import { answerMalformedLines } from "./answering-line-reader.js";
+import { AnsweringLineReader } from "./answering-line-reader.js";
 import type { InFlightRequests } from "./in-flight.js";
 import { SpacingLimiter } from "./rate-limiter.js";
 import { installSessionGate } from "./session-gate.js";
 import type { SessionRequest } from "./session-request.js";
+import { boundStdioBacklog, flushed } from "./stdio-backpressure.js";
+
+/** How long closing waits for answers still buffered to reach a client that reads slowly. */
+const FLUSH_MS = 10_000;
 
 /** Options of the stdio transport. */
 export interface StdioOptions {
@@ -26,8 +32,9 @@ export interface StdioHandle {
 /** Serves one session over stdin/stdout; stdout carries only protocol messages. */
 export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   const server = options.createServer({ transport: "stdio", query: new URLSearchParams() });
-  const transport = new StdioServerTransport();
-  answerMalformedLines(transport, (reason) => options.logger.warn(`refused a line: ${reason}`));
+  // The transport writes stdout; stdin is read here, so that a malformed line is answered
+  // (docs/contract.md §5.6) and reading can pause for a client that does not read (§7.7).
+  const transport = new StdioServerTransport(new PassThrough(), process.stdout);
   await server.connect(transport);
   const gate = installSessionGate(transport, {
     inFlight: options.inFlight,
@@ -35,8 +42,15 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
     ...(options.requestNoun ? { requestNoun: options.requestNoun } : {}),
     ...(options.rateLimitMs > 0 ? { limiter: new SpacingLimiter(options.rateLimitMs) } : {}),
   });
+  boundStdioBacklog(transport, {
+    input: process.stdin,
+    output: process.stdout,
+    inFlight: options.inFlight,
+  });
+  const stopReading = readMessages(process.stdin, transport, options.logger);
   const previousOnClose = transport.onclose;
   transport.onclose = () => {
+    stopReading();
     previousOnClose?.();
     gate.close();
   };
@@ -52,6 +66,38 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
     async close() {
       gate.close();
       await server.close();
+      await flushed(process.stdout, FLUSH_MS);
     },
+  };
+}
+
+/**
+ * Hands each JSON-RPC message of `input`'s lines to the transport's receiver, and answers a
+ * line that is none (docs/contract.md §5.6).
+ *
+ * @returns stops reading
+ */
+function readMessages(
+  input: Readable,
+  transport: StdioServerTransport,
+  logger: Logger,
+): () => void {
+  const reader = new AnsweringLineReader((refusal) => {
+    logger.warn(`refused a line: ${refusal.error.message}`);
+    transport.send(refusal as unknown as JSONRPCMessage).catch(() => undefined);
+  });
+  const onData = (chunk: Buffer) => {
+    reader.append(chunk);
+    for (let message = reader.readMessage(); message !== null; message = reader.readMessage()) {
+      transport.onmessage?.(message);
+    }
+  };
+  const onError = (error: Error) => logger.warn(`stdin failed: ${error.message}`);
+  input.on("data", onData);
+  input.on("error", onError);
+  return () => {
+    input.off("data", onData);
+    input.off("error", onError);
+    reader.clear();
   };
 }
