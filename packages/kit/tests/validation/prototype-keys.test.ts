@@ -52,4 +52,15 @@ describe("a __proto__ key in the arguments", () => {
       value: { traits: { proto: 1 } },
     });
   });
+
+  it("is named by the ends of its path at the bottom of 5,000 nested arrays", () => {
+    const depth = 5_000;
+    const outcome = validate(`{"rows":${"[".repeat(depth)}{"__proto__":1}${"]".repeat(depth)}}`);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    const parameters = outcome.problems.map((problem) => problem.parameter);
+    expect(parameters).toContain(
+      `rows${"[0]".repeat(7)}…(4,986 more)…${"[0]".repeat(7)}.__proto__`,
+    );
+  });
 });
