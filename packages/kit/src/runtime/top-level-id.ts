@@ -26,8 +26,9 @@ function valueAt(text: string, start: number): string | number | undefined {
   const match = NUMBER.exec(text);
   if (match === null) return undefined;
   const end = start + match[0].length;
-  // A number cut off by the end of the text could be longer than it looks.
-  if (end >= text.length) return undefined;
+  // In JSON a number ends at a delimiter; one cut off by the end of the text (`5e` of `5e-324`,
+  // `12` of `123`) is not the number sent.
+  if (!" \t\r\n,}]".includes(text[end] ?? "x")) return undefined;
   const value = Number(match[0]);
   return Number.isFinite(value) ? value : undefined;
 }

@@ -34,6 +34,7 @@ describe("the id of a message from the start of its text", () => {
         const found = topLevelId(text.slice(0, cut));
         if (found !== undefined) expect(found).toEqual(expected);
       }),
+      { seed: 20261125, numRuns: 2_000 },
     );
   });
 
@@ -42,7 +43,10 @@ describe("the id of a message from the start of its text", () => {
       expect(topLevelId(text)).toBeUndefined();
     }
     expect(topLevelId('  {"a":[1,{"id":2}],"id":"x\\"y"}')).toBe('x"y');
-    // A number the head cuts off could go on: 12 may be 123.
+    // A number the head cuts off could go on: 12 may be 123, 5e may be 5e-324.
     expect(topLevelId('{"id":12')).toBeUndefined();
+    expect(topLevelId('{"id":5e')).toBeUndefined();
+    expect(topLevelId('{"id":5e-3')).toBeUndefined();
+    expect(topLevelId('{"id":5e-324}')).toBe(5e-324);
   });
 });
