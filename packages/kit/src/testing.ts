@@ -160,6 +160,40 @@ export function assertUsageError(result: SpawnSyncReturns<string>, flag: string)
   }
 }
 
+/** A JSON-RPC message a command wrote to stdout, as the tests read it. */
+export interface StdoutMessage {
+  id?: unknown;
+  result?: CallToolResult & Record<string, unknown>;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+/**
+ * Runs `node entry ...args`, writes `lines` to its stdin (one message or raw line each, then
+ * the end of stdin) and reads back every JSON-RPC message it wrote: for requests the SDK's
+ * client cannot send (malformed lines, nesting too deep for `JSON.stringify`).
+ *
+ * @param options - extra environment; flags for node itself (`--import`...); `timeoutMs`, a hang
+ *   limit past which the command is killed
+ * @returns the messages in the order written, and the command's stderr and exit status
+ */
+export function runStdioLines(
+  entry: string,
+  args: readonly string[],
+  lines: readonly string[],
+  options: { env?: Record<string, string>; nodeArgs?: readonly string[]; timeoutMs?: number } = {},
+): { messages: StdoutMessage[]; stderr: string; status: number | null } {
+  const child = spawnSync(process.execPath, [...(options.nodeArgs ?? []), entry, ...args], {
+    input: `${lines.join("\n")}\n`,
+    encoding: "utf8",
+    env: childEnvironment(options.env ?? {}),
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: options.timeoutMs ?? 30_000,
+  });
+  const text = child.stdout.trim();
+  const messages = text === "" ? [] : text.split("\n").map((line) => JSON.parse(line));
+  return { messages, stderr: child.stderr, status: child.status };
+}
+
 /** The headers a Streamable HTTP `POST /mcp` carries: a JSON body, JSON or SSE accepted. */
 export const MCP_POST_HEADERS: Readonly<Record<string, string>> = {
   "content-type": "application/json",

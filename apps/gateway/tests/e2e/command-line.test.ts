@@ -1,9 +1,14 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: config files spell ${NAME} literally
-import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { connectStdioCommand, runCommand, type TestConnection } from "@tabletop-mcp/kit/testing";
+import {
+  connectStdioCommand,
+  initializeRequest,
+  runCommand,
+  runStdioLines,
+  type TestConnection,
+} from "@tabletop-mcp/kit/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   CLIENT_SAFE_NAME,
@@ -15,12 +20,6 @@ import {
 } from "./support.js";
 
 afterAll(removeFolders);
-
-const HANDSHAKE = {
-  protocolVersion: "2025-06-18",
-  capabilities: {},
-  clientInfo: { name: "start-up-check", version: "1.0.0" },
-};
 
 /** Every listed name of one kind, through a real client. */
 async function allNames(client: Client): Promise<{ tools: string[]; prompts: string[] }> {
@@ -58,24 +57,20 @@ describe("the default configuration", () => {
 
   it("starts without loading the PostgreSQL driver or fetch, which SQLite never needs", () => {
     const preload = fileURLToPath(new URL("../fixtures/report-fetch-loaded.mjs", import.meta.url));
-    const requests = [
-      { jsonrpc: "2.0", id: 1, method: "initialize", params: HANDSHAKE },
-      { jsonrpc: "2.0", method: "notifications/initialized" },
-      { jsonrpc: "2.0", id: 2, method: "tools/list" },
-    ];
-    const child = spawnSync(process.execPath, ["--import", preload, GATEWAY], {
-      input: requests.map((request) => `${JSON.stringify(request)}\n`).join(""),
-      env: { ...process.env, XDG_DATA_HOME: temporaryFolder() },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
-    const answers = child.stdout
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
-    expect(answers.map((answer) => answer.id)).toEqual([1, 2]);
-    expect(answers[1].result.tools.length).toBeGreaterThan(10);
-    expect(child.stderr).toContain("fetch implementation loaded: false\n");
+    // The preload reports at exit what was loaded.
+    const { messages, stderr } = runStdioLines(
+      GATEWAY,
+      [],
+      [
+        JSON.stringify(initializeRequest(1, "start-up-check")),
+        '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+        '{"jsonrpc":"2.0","id":2,"method":"tools/list"}',
+      ],
+      { env: { XDG_DATA_HOME: temporaryFolder() }, nodeArgs: ["--import", preload] },
+    );
+    expect(messages.map((message) => message.id)).toEqual([1, 2]);
+    expect((messages[1]?.result?.tools as unknown[] | undefined)?.length).toBeGreaterThan(10);
+    expect(stderr).toContain("fetch implementation loaded: false\n");
   });
 
   it("keeps campaigns under XDG_DATA_HOME, as the standalone campaign server does", () => {

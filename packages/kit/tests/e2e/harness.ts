@@ -80,3 +80,32 @@ export function textJson(result: unknown): unknown {
   if (first?.type !== "text") throw new Error("expected one text item");
   return JSON.parse(first.text);
 }
+
+/** The transports the fixture is served over, for tests that run once per transport. */
+export const FIXTURE_TRANSPORTS = ["stdio", "http"] as const;
+
+const openClients: Array<() => Promise<void>> = [];
+
+/**
+ * A client of a fresh fixture over `transport` (a child process over stdio, or a server in this
+ * process over HTTP), closed with everything it opened by {@link closeFixtureClients}.
+ */
+export async function fixtureClient(
+  transport: (typeof FIXTURE_TRANSPORTS)[number],
+): Promise<Client> {
+  if (transport === "stdio") {
+    const { client } = await connectStdio();
+    openClients.push(() => client.close());
+    return client;
+  }
+  const handle = await startHttpFixture();
+  openClients.push(() => handle.close());
+  const client = await connectHttp(handle.url);
+  openClients.push(() => client.close());
+  return client;
+}
+
+/** Closes every client {@link fixtureClient} opened, and their servers. */
+export async function closeFixtureClients(): Promise<void> {
+  await Promise.all(openClients.splice(0).map((close) => close()));
+}

@@ -3,27 +3,9 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectHttp, connectStdio, startHttpFixture, structured } from "./harness.js";
+import { closeFixtureClients, FIXTURE_TRANSPORTS, fixtureClient, structured } from "./harness.js";
 
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-const transports: Record<string, () => Promise<Client>> = {
-  stdio: async () => {
-    const { client } = await connectStdio();
-    closers.push(() => client.close());
-    return client;
-  },
-  http: async () => {
-    const handle = await startHttpFixture();
-    closers.push(() => handle.close());
-    const client = await connectHttp(handle.url);
-    closers.push(() => client.close());
-    return client;
-  },
-};
+afterEach(closeFixtureClients);
 
 /** The JSON-RPC error a request with exactly these params is answered with. */
 async function errorOf(client: Client, method: string, params?: unknown): Promise<McpError> {
@@ -39,8 +21,8 @@ async function errorOf(client: Client, method: string, params?: unknown): Promis
 
 const INVALID = -32602;
 
-describe.each(Object.keys(transports))("malformed requests over %s", (transport) => {
-  const connect = () => (transports[transport] as () => Promise<Client>)();
+describe.each(FIXTURE_TRANSPORTS)("malformed requests over %s", (transport) => {
+  const connect = () => fixtureClient(transport);
 
   it("are -32602 with one sentence naming the field, for every method the kit serves", async () => {
     const client = await connect();

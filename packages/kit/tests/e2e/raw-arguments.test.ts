@@ -1,27 +1,9 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectHttp, connectStdio, startHttpFixture, structured } from "./harness.js";
+import { closeFixtureClients, FIXTURE_TRANSPORTS, fixtureClient, structured } from "./harness.js";
 
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-const transports: Record<string, () => Promise<Client>> = {
-  stdio: async () => {
-    const { client } = await connectStdio();
-    closers.push(() => client.close());
-    return client;
-  },
-  http: async () => {
-    const handle = await startHttpFixture();
-    closers.push(() => handle.close());
-    const client = await connectHttp(handle.url);
-    closers.push(() => client.close());
-    return client;
-  },
-};
+afterEach(closeFixtureClients);
 
 /** Sends `tools/call` with `params` serialized exactly as given, own `__proto__` keys included. */
 async function callRaw(client: Client, paramsJson: string) {
@@ -31,8 +13,8 @@ async function callRaw(client: Client, paramsJson: string) {
 
 const UNKNOWN_FOR_ADD = "Unknown parameter; valid parameters are a, b";
 
-describe.each(Object.keys(transports))("tool arguments as sent over %s", (transport) => {
-  const connect = () => (transports[transport] as () => Promise<Client>)();
+describe.each(FIXTURE_TRANSPORTS)("tool arguments as sent over %s", (transport) => {
+  const connect = () => fixtureClient(transport);
 
   it.each(["__proto__", "constructor", "prototype"])(
     "rejects %s as an unknown parameter instead of running the tool",

@@ -3,18 +3,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { initializeRequest } from "../../src/testing.js";
 import { FIXTURE_ENTRY } from "./harness.js";
 
-const INITIALIZE = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 0,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "backpressure", version: "1.0.0" },
-  },
-});
+const INITIALIZE = JSON.stringify(initializeRequest(0, "backpressure"));
 
 function call(id: number, name: string, args: Record<string, unknown>): string {
   return JSON.stringify({

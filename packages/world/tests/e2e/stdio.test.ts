@@ -1,5 +1,4 @@
-import { spawnSync } from "node:child_process";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { initializeRequest, runStdioLines } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixturePath } from "../helpers/fixtures.js";
 import { CLI_ENTRY, type Connection, callTool, connectStdio } from "../helpers/harness.js";
@@ -130,44 +129,30 @@ describe("tabletop-world over stdio, sent arguments nested 20,000 deep", () => {
     const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
     const call = (id: number, name: string, args: string) =>
       `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${name}","arguments":${args}}}`;
-    const lines = [
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-06-18",
-          capabilities: {},
-          clientInfo: { name: "deep-arguments", version: "1.0.0" },
-        },
-      }),
-      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
-      call(
-        2,
-        "get_reachable_locations",
-        `{"from":"gatehouse","respect_conditions":true,"state":${deep}}`,
-      ),
-      call(3, "get_world_metadata", `{"extra":${deep}}`),
-      call(4, "get_world_metadata", "{}"),
-    ];
-    const child = spawnSync(process.execPath, [CLI_ENTRY, fixturePath("locked-garden.urd.md")], {
-      input: `${lines.join("\n")}\n`,
-      encoding: "utf8",
-      timeout: 30_000,
-    });
-    const answers = child.stdout
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as { id: number; result?: CallToolResult });
-    expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3, 4]);
-    for (const answer of answers.slice(1, 3)) {
-      expect(answer.result?.isError).toBe(true);
-      expect(answer.result?.structuredContent).toMatchObject({
+    const { messages } = runStdioLines(
+      CLI_ENTRY,
+      [fixturePath("locked-garden.urd.md")],
+      [
+        JSON.stringify(initializeRequest(1, "deep-arguments")),
+        '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+        call(
+          2,
+          "get_reachable_locations",
+          `{"from":"gatehouse","respect_conditions":true,"state":${deep}}`,
+        ),
+        call(3, "get_world_metadata", `{"extra":${deep}}`),
+        call(4, "get_world_metadata", "{}"),
+      ],
+    );
+    expect(messages.map((message) => message.id)).toEqual([1, 2, 3, 4]);
+    for (const message of messages.slice(1, 3)) {
+      expect(message.result?.isError).toBe(true);
+      expect(message.result?.structuredContent).toMatchObject({
         error: { message: "Invalid parameters provided" },
       });
     }
-    expect(answers[3]?.result?.isError).toBeFalsy();
-    expect(answers[3]?.result?.structuredContent).toMatchObject({
+    expect(messages[3]?.result?.isError).toBeFalsy();
+    expect(messages[3]?.result?.structuredContent).toMatchObject({
       world_name: "the-locked-garden",
     });
   });
