@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readPackageVersion, runServer, UsageError } from "@tabletop-mcp/kit";
 import { createServer } from "./server.js";
+import { withOptimizerPaused } from "./world/one-time-compile.js";
 import { openSharedWorld } from "./world/shared-worlds.js";
 import { WorldError } from "./world/world-error.js";
 import type { WorldStore } from "./world/world-store.js";
@@ -24,7 +25,7 @@ await runServer({
     let store: WorldStore;
     try {
       // Compiled now, so that an unreadable file is a usage error before anything is served.
-      store = openSharedWorld(worldPath, { watch, logger }).store;
+      store = withOptimizerPaused(() => openSharedWorld(worldPath, { watch, logger }).store);
     } catch (error) {
       if (error instanceof WorldError) throw new UsageError(error.message);
       throw error;
