@@ -2,33 +2,11 @@ import type { ResourceHub } from "@tabletop-mcp/kit";
 import type { CampaignStore, ExternalChange } from "./storage/campaign-store.js";
 import { audienceLabel, EVERY_SUBSCRIBER } from "./update-filter.js";
 
-/** Every URI a session of the hub subscribed to, pruned once nobody is subscribed any more. */
-const subscribedUris = new WeakMap<ResourceHub, Set<string>>();
 /** The hubs each store already relays to. */
 const relays = new WeakMap<CampaignStore, WeakSet<ResourceHub>>();
 
-/**
- * Remembers that a session of `hub` subscribed to `uri`, so that the URI can be announced
- * when changes may have been missed.
- *
- * @param hub - the process-wide resource hub
- * @param uri - the subscribed URI
- */
-export function rememberSubscription(hub: ResourceHub, uri: string): void {
-  let uris = subscribedUris.get(hub);
-  if (!uris) {
-    uris = new Set();
-    subscribedUris.set(hub, uris);
-  }
-  uris.add(uri);
-}
-
 function announceEverySubscription(hub: ResourceHub): void {
-  const uris = subscribedUris.get(hub);
-  for (const uri of uris ?? []) {
-    if (hub.subscriberCount(uri) === 0) uris?.delete(uri);
-    else hub.updated(uri, EVERY_SUBSCRIBER);
-  }
+  for (const uri of hub.subscribedUris()) hub.updated(uri, EVERY_SUBSCRIBER);
 }
 
 function relay(hub: ResourceHub, change: ExternalChange): void {

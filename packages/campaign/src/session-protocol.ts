@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
+  admitSubscription,
   identityFromAuthInfo,
   onRequest,
   type ResourceHub,
   type ToolContext,
   uriParam,
 } from "@tabletop-mcp/kit";
-import { rememberSubscription } from "./change-relay.js";
 import { CONTEXT_URI } from "./resource-uris.js";
 
 /** The longest request id recorded as sent; a longer one is recorded by its digest. */
@@ -61,10 +61,9 @@ export function serveContextSubscription(
 ): SessionSubscriptions {
   const uris = new Set<string>();
   const add = (uri: string) => {
+    admitSubscription(uris, uri);
+    if (uri !== CONTEXT_URI) hub.subscribe(uri, server);
     uris.add(uri);
-    if (uri === CONTEXT_URI) return;
-    hub.subscribe(uri, server);
-    rememberSubscription(hub, uri);
   };
   const remove = (uri: string) => {
     uris.delete(uri);

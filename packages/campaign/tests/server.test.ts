@@ -253,6 +253,31 @@ describe("notifications", () => {
     expect(first.updates).toEqual(["campaigns://list"]);
   });
 
+  it("holds at most 1,000 subscriptions per session, context://current among them, and keeps serving", async () => {
+    const { first } = await connectedPair();
+    const subscribe = (uri: string) => first.client.subscribeResource({ uri });
+    await subscribe("context://current");
+    for (let index = 1; index < 1_000; index++) await subscribe(`campaign://c${index}`);
+    const refusal = {
+      code: -32602,
+      message:
+        "MCP error -32602: a session may be subscribed to at most 1,000 resources; unsubscribe from one first",
+      data: { max_subscriptions: 1_000 },
+    };
+    await expect(subscribe("campaigns://list")).rejects.toMatchObject(refusal);
+    await expect(subscribe(`campaign://${"c".repeat(2_040)}`)).rejects.toMatchObject({
+      code: -32602,
+      message: "MCP error -32602: params.uri must be at most 2,048 characters; this one has 2,051",
+    });
+    await subscribe("campaign://c1");
+    await first.client.unsubscribeResource({ uri: "context://current" });
+    await subscribe("campaigns://list");
+    await expect(subscribe("context://current")).rejects.toMatchObject(refusal);
+    await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
+    await settle();
+    expect(first.updates).toEqual(["campaigns://list"]);
+  });
+
   it("stamps events with the JSON-RPC id when _meta.request_id holds U+0000", async () => {
     const { first } = await connectedPair();
     const campaign = await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });

@@ -74,7 +74,15 @@ export {
   replaySeedOption,
   seedOnlyServerOptions,
 } from "./replay-seed.js";
-export { cursorParam, onRequest, ProtocolError, uriParam } from "./request-params.js";
+export {
+  admitSubscription,
+  cursorParam,
+  MAX_SUBSCRIPTIONS,
+  MAX_URI_LENGTH,
+  onRequest,
+  ProtocolError,
+  uriParam,
+} from "./request-params.js";
 export {
   defineResource,
   defineResourceTemplate,

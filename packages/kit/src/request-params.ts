@@ -58,12 +58,54 @@ export function onRequest<Params>(
   );
 }
 
-/** The `uri` of a resource request. */
+/**
+ * The longest `uri` a resource request may name, in UTF-16 code units: far above any URI the
+ * servers serve, and small enough that a session's subscriptions stay small (docs/contract.md
+ * §7.8).
+ */
+export const MAX_URI_LENGTH = 2_048;
+
+/**
+ * The `uri` of a resource request.
+ *
+ * @throws ProtocolError `-32602` when it is not a string, or longer than {@link MAX_URI_LENGTH}
+ */
 export function uriParam(params: Readonly<Record<string, unknown>>): { uri: string } {
-  if (typeof params.uri !== "string") {
+  const uri = params.uri;
+  if (typeof uri !== "string") {
     throw new ProtocolError(ErrorCode.InvalidParams, "params.uri must be a string");
   }
-  return { uri: params.uri };
+  if (uri.length > MAX_URI_LENGTH) {
+    throw new ProtocolError(
+      ErrorCode.InvalidParams,
+      `params.uri must be at most ${MAX_URI_LENGTH.toLocaleString("en-US")} characters; this one has ${uri.length.toLocaleString("en-US")}`,
+      { max_uri_length: MAX_URI_LENGTH },
+    );
+  }
+  return { uri };
+}
+
+/** The most resources one session may be subscribed to at once (docs/contract.md §7.8). */
+export const MAX_SUBSCRIPTIONS = 1_000;
+
+/**
+ * Refuses a subscription that would take a session past {@link MAX_SUBSCRIPTIONS}. A URI the
+ * session is already subscribed to takes no more room.
+ *
+ * @param subscribed - the URIs the session is subscribed to now (a set, or a map keyed by them)
+ * @param uri - the URI it asks for
+ * @throws ProtocolError `-32602` naming the limit
+ */
+export function admitSubscription(
+  subscribed: Pick<ReadonlySet<string>, "has" | "size">,
+  uri: string,
+): void {
+  if (subscribed.has(uri) || subscribed.size < MAX_SUBSCRIPTIONS) return;
+  throw new ProtocolError(
+    ErrorCode.InvalidParams,
+    `a session may be subscribed to at most ${MAX_SUBSCRIPTIONS.toLocaleString("en-US")} resources; unsubscribe from one first`,
+    { max_subscriptions: MAX_SUBSCRIPTIONS },
+  );
 }
 
 /** The optional `cursor` of a list request. */

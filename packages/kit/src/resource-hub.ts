@@ -1,4 +1,5 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { admitSubscription } from "./request-params.js";
 
 /**
  * Decides whether the session behind one server may hear that `uri` changed. `audience` is
@@ -17,6 +18,8 @@ export type UpdateFilter = (
  */
 export class ResourceHub {
   private readonly subscribers = new Map<string, Set<Server>>();
+  /** The URIs each server is subscribed to: the other side of {@link subscribers}. */
+  private readonly subscriptions = new Map<Server, Set<string>>();
   private readonly servers = new Set<Server>();
   private readonly filters = new Map<Server, UpdateFilter>();
   /** The last filtered delivery queued for each server: its updates go out in announcement order. */
@@ -32,10 +35,7 @@ export class ResourceHub {
     this.servers.delete(server);
     this.filters.delete(server);
     this.deliveries.delete(server);
-    for (const [uri, set] of this.subscribers) {
-      set.delete(server);
-      if (set.size === 0) this.subscribers.delete(uri);
-    }
+    for (const uri of this.subscriptions.get(server) ?? []) this.unsubscribe(uri, server);
   }
 
   /**
@@ -46,8 +46,19 @@ export class ResourceHub {
     this.filters.set(server, filter);
   }
 
-  /** Records that the session behind `server` wants updates of `uri`. */
+  /**
+   * Records that the session behind `server` wants updates of `uri`.
+   *
+   * @throws ProtocolError when the session already holds as many subscriptions as one may
+   */
   subscribe(uri: string, server: Server): void {
+    let held = this.subscriptions.get(server);
+    admitSubscription(held ?? new Set(), uri);
+    if (!held) {
+      held = new Set();
+      this.subscriptions.set(server, held);
+    }
+    held.add(uri);
     let set = this.subscribers.get(uri);
     if (!set) {
       set = new Set();
@@ -58,10 +69,18 @@ export class ResourceHub {
 
   /** Ends a subscription; unknown subscriptions are ignored. */
   unsubscribe(uri: string, server: Server): void {
+    const held = this.subscriptions.get(server);
+    held?.delete(uri);
+    if (held?.size === 0) this.subscriptions.delete(server);
     const set = this.subscribers.get(uri);
     if (!set) return;
     set.delete(server);
     if (set.size === 0) this.subscribers.delete(uri);
+  }
+
+  /** Every URI some session is subscribed to now. */
+  subscribedUris(): string[] {
+    return [...this.subscribers.keys()];
   }
 
   /** How many sessions are subscribed to `uri`. */

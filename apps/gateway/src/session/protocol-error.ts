@@ -1,22 +1,13 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { Redactor } from "@tabletop-mcp/kit";
+import { ProtocolError, type Redactor } from "@tabletop-mcp/kit";
 import { withoutCodePrefix } from "../upstreams/upstream-failure.js";
 
 /**
- * A JSON-RPC error the gateway answers a downstream request with. The SDK sends an error's
- * `code`, `message` and `data` as they are; unlike `McpError`, whose message starts with
- * `MCP error CODE: `, the message here is only what it says, since the code travels beside it.
+ * A JSON-RPC error the gateway answers a downstream request with: the kit's, whose message is
+ * only what it says, since the code travels beside it (the SDK's `McpError` puts
+ * `MCP error CODE: ` in front).
  */
-export class ProtocolError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = "ProtocolError";
-  }
-}
+export { ProtocolError };
 
 /**
  * The error a downstream request is answered with, whatever was thrown: an `McpError` (the

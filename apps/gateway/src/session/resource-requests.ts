@@ -1,4 +1,5 @@
 import { ErrorCode, type Resource, type Result } from "@modelcontextprotocol/sdk/types.js";
+import { admitSubscription, uriParam } from "@tabletop-mcp/kit";
 import type { Upstream } from "../upstreams/upstream.js";
 import { describeError } from "../upstreams/upstream-failure.js";
 import { ProtocolError } from "./protocol-error.js";
@@ -98,7 +99,8 @@ export async function subscribe(
   params: Record<string, unknown>,
   extra: DownstreamExtra,
 ): Promise<Result> {
-  const uri = subscribable(uriOf(params));
+  const uri = subscribable(uriParam(params).uri);
+  admitSubscription(session.subscriptions, uri);
   const upstream = requireRoute(uri, route(session, uri));
   if (!upstream.capabilities?.resources?.subscribe) {
     throw new ProtocolError(
@@ -118,7 +120,7 @@ export async function unsubscribe(
   params: Record<string, unknown>,
   extra: DownstreamExtra,
 ): Promise<Result> {
-  const uri = subscribable(uriOf(params));
+  const uri = subscribable(uriParam(params).uri);
   const upstream = requireRoute(uri, session.subscriptions.get(uri) ?? route(session, uri));
   session.subscriptions.delete(uri);
   if (session.link(upstream).shared) await session.host.sharedUnsubscribe(upstream, uri, session);

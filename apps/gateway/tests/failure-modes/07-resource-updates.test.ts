@@ -79,3 +79,28 @@ describe("a shared stdio upstream", () => {
     await observer.close();
   });
 });
+
+describe("a session's subscriptions through the gateway", () => {
+  it("are at most 1,000, of URIs of at most 2,048 characters, and the session keeps serving", async () => {
+    const a = await openHttpSession(gateway.url);
+    for (let index = 0; index < 1_000; index++) {
+      await a.client.subscribeResource({ uri: `fixture://item/s${index}` });
+    }
+    await expect(a.client.subscribeResource({ uri: "fixture://item/over" })).rejects.toMatchObject({
+      code: -32602,
+      message:
+        "MCP error -32602: a session may be subscribed to at most 1,000 resources; unsubscribe from one first",
+      data: { max_subscriptions: 1_000 },
+    });
+    await a.client.unsubscribeResource({ uri: "fixture://item/s0" });
+    const long = `fixture://item/${"i".repeat(2_034)}`;
+    await expect(a.client.subscribeResource({ uri: long })).rejects.toMatchObject({
+      code: -32602,
+      message: "MCP error -32602: params.uri must be at most 2,048 characters; this one has 2,049",
+    });
+    await a.client.subscribeResource({ uri: "fixture://item/over" });
+    await call(a.client, "touch", { uri: "fixture://item/over" });
+    await waitFor(() => resourceUpdates(a, "fixture://item/over") === 1, "A to hear of its update");
+    await a.close();
+  });
+});
