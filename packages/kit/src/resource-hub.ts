@@ -83,11 +83,6 @@ export class ResourceHub {
     return [...this.subscribers.keys()];
   }
 
-  /** How many sessions are subscribed to `uri`. */
-  subscriberCount(uri: string): number {
-    return this.subscribers.get(uri)?.size ?? 0;
-  }
-
   /**
    * Sends `notifications/resources/updated` to the sessions subscribed to `uri` whose filter,
    * if any, admits the change.

@@ -99,3 +99,20 @@ describe("ResourceHub filters", () => {
     expect(session.heard).toEqual(["note://b", "note://c"]);
   });
 });
+
+describe("ResourceHub subscriptions", () => {
+  it("lists the URIs some session holds, and forgets a detached session's", async () => {
+    const hub = new ResourceHub();
+    const first = await subscribedSession(hub);
+    await subscribedSession(hub);
+    await first.client.unsubscribeResource({ uri: "note://a" });
+    expect(hub.subscribedUris().sort()).toEqual(NOTES);
+
+    const lone = new ResourceHub();
+    const only = await subscribedSession(lone);
+    await only.client.unsubscribeResource({ uri: "note://b" });
+    expect(lone.subscribedUris().sort()).toEqual(["note://a", "note://c"]);
+    await only.client.close();
+    await waitFor(() => lone.subscribedUris().length === 0);
+  });
+});
