@@ -136,8 +136,9 @@ export const STATEMENTS = {
 } as const;
 
 /**
- * The reads of a few rows by key, whose order does not matter: those a command issues together
- * go to the database as one statement.
+ * The reads of at most one row, by a primary key, a unique index or `LIMIT 1`: those a command
+ * issues together go to the database as one statement, each as a scalar subquery (which
+ * PostgreSQL refuses, rather than answers wrongly, should one ever find a second row).
  */
 export const LOOKUPS: ReadonlySet<string> = new Set([
   "campaignById",

@@ -11,7 +11,7 @@ export interface Statement {
   name?: string;
   text: string;
   values?: unknown[];
-  /** A read of a few rows whose order does not matter, which may be combined with others. */
+  /** A read of at most one row (by a unique key), which may be combined with others. */
   lookup?: boolean;
   /** The one table a write changes, when it may be combined with writes of other tables. */
   table?: string;

@@ -10,13 +10,14 @@ import type { Statement, Statements } from "../../../src/storage/postgres/postgr
 
 /**
  * Statements that record what reaches the connection. A combined lookup answers one column per
- * lookup, as PostgreSQL would (each lookup's rows as JSON); any other statement one plain row.
+ * lookup, as PostgreSQL would (each lookup's row as JSON, or null when it found none); any other
+ * statement one plain row.
  */
 function recorder() {
   const sent: { how: "query" | "send" | "lock"; statement: Statement }[] = [];
   const answer = (statement: Statement) => {
-    const combined = statement.text.startsWith("SELECT (SELECT json_agg(r)");
-    const row = combined ? { "0": [{ from: 0 }], "1": [{ from: 1 }] } : { plain: true };
+    const combined = statement.text.startsWith("SELECT (SELECT row_to_json(r)");
+    const row = combined ? { "0": { from: 0 }, "1": null } : { plain: true };
     return { rows: [row], rowCount: 1 } as unknown as QueryResult;
   };
   const statements: Statements = {
@@ -68,7 +69,7 @@ describe("statements issued together on PostgreSQL", () => {
     expect(only?.statement.values).toEqual([1, "a", 2, "b", 3, "c"]);
   });
 
-  it("go out as one statement when they are lookups, each given its own rows", async () => {
+  it("go out as one statement when they are lookups, each given its own row or none", async () => {
     const { sent, statements } = recorder();
     const [first, second] = await Promise.all([
       statements.query(lookup("l1", ["x", 1])),
@@ -76,11 +77,12 @@ describe("statements issued together on PostgreSQL", () => {
     ]);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.statement.text).toBe(
-      'SELECT (SELECT json_agg(r) FROM (SELECT $1::text AS x, $2::int AS y) r) AS "0", ' +
-        '(SELECT json_agg(r) FROM (SELECT $3::text AS x, $4::int AS y) r) AS "1"',
+      'SELECT (SELECT row_to_json(r) FROM (SELECT $1::text AS x, $2::int AS y) r) AS "0", ' +
+        '(SELECT row_to_json(r) FROM (SELECT $3::text AS x, $4::int AS y) r) AS "1"',
     );
     expect(sent[0]?.statement.values).toEqual(["x", 1, "y", 2]);
-    expect([first.rows, second.rows]).toEqual([[{ from: 0 }], [{ from: 1 }]]);
+    expect([first.rows, second.rows]).toEqual([[{ from: 0 }], []]);
+    expect([first.rowCount, second.rowCount]).toEqual([1, 0]);
   });
 
   it("keep two writes of one table apart, in the order they were issued", async () => {
