@@ -3,10 +3,11 @@ import { StorageError } from "../storage-error.js";
 import { SCHEMA } from "./migrations/0001-schema.js";
 import { ROLES } from "./migrations/0002-roles.js";
 import { MCP_SESSIONS } from "./migrations/0003-mcp-sessions.js";
+import { CHECKS_AS_DOMAINS } from "./migrations/0004-checks-as-domains.js";
 import { runTransaction } from "./postgres-transaction.js";
 
 /** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
-const MIGRATIONS: readonly string[] = [SCHEMA, ROLES, MCP_SESSIONS];
+const MIGRATIONS: readonly string[] = [SCHEMA, ROLES, MCP_SESSIONS, CHECKS_AS_DOMAINS];
 
 /** The newest schema version this code knows on PostgreSQL. */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;
