@@ -185,6 +185,10 @@ export const EVENTS_TABLE = "session_events";
 /** The number of columns of a stored event. */
 const EVENT_COLUMN_COUNT = 11;
 
+/** The inserts of one to this many events are made once and kept. */
+const KEPT_INSERTS = 16;
+const keptInserts: string[] = [];
+
 /**
  * An insert of `count` events at once (the calls of one tool append one or two).
  *
@@ -192,6 +196,8 @@ const EVENT_COLUMN_COUNT = 11;
  * @returns the statement, with eleven parameters per event
  */
 export function insertEvents(count: number): string {
+  const kept = keptInserts[count];
+  if (kept !== undefined) return kept;
   const rows = Array.from({ length: count }, (_, row) => {
     const first = row * EVENT_COLUMN_COUNT;
     const parameters = Array.from(
@@ -200,5 +206,7 @@ export function insertEvents(count: number): string {
     );
     return `(${parameters.join(", ")})`;
   });
-  return `INSERT INTO session_events (${EVENT}) VALUES ${rows.join(", ")}`;
+  const text = `INSERT INTO session_events (${EVENT}) VALUES ${rows.join(", ")}`;
+  if (count <= KEPT_INSERTS) keptInserts[count] = text;
+  return text;
 }
