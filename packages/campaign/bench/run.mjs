@@ -16,15 +16,36 @@ import { measurePairs } from "./lib/pairs.mjs";
 
 const quick = process.argv.includes("--quick");
 const SETTINGS = quick
-  ? { pairSeconds: 3, events: 100_000, listSamples: 200, latencySamples: 100, writerSeconds: 3 }
+  ? {
+      pairWarmupSeconds: 1.5,
+      pairSeconds: 3,
+      events: 100_000,
+      listSamples: 200,
+      latencySamples: 100,
+      writerSeconds: 3,
+    }
   : {
+      pairWarmupSeconds: 4,
       pairSeconds: 8,
       events: 1_000_000,
       listSamples: 1_000,
       latencySamples: 300,
       writerSeconds: 30,
     };
-const LAYOUTS = ["one campaign", "a campaign per chain"];
+
+/**
+ * The loads of roll + apply pairs (docs/campaign.md §10.4). The targets are read at capacity:
+ * a table service holds many campaigns, and 64 chains keep every process busy, so the figure
+ * is what the machine can do. 16 chains leave a single replica short of work (its pairs/s is
+ * then its latency, not its capacity), and one campaign makes every write wait for the one
+ * before it; both are shown for what they tell, without a target.
+ */
+const PAIR_LOADS = [
+  { layout: "a campaign per chain", chains: 64, targets: true },
+  { layout: "a campaign per chain", chains: 16, targets: false },
+  { layout: "one campaign", chains: 64, targets: false },
+  { layout: "one campaign", chains: 16, targets: false },
+];
 
 function percentile(values, fraction) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -46,74 +67,57 @@ function databases(directory, server) {
   };
 }
 
+/** The rows of one load: pairs/s, CPU per pair and busy cores of each store, side by side. */
+function pairRows({ layout, chains, targets }, measured) {
+  const [sqlite, one, two] = measured;
+  const label = `${chains} chains, ${layout}`;
+  const bound = round(2 * sqlite.cpuMsPerPair, 2);
+  const rows = [
+    ["SQLite", sqlite, "", ""],
+    ["PostgreSQL, 1 replica", one, ">= 1000", `<= ${bound}`],
+    ["PostgreSQL, 2 replicas", two, `>= ${round(one.pairsPerSecond)}`, `<= ${bound}`],
+  ];
+  const results = rows.map(([store, figure, target]) => ({
+    name: `durable roll + apply pairs over stdio, ${label}: ${store}`,
+    value: round(figure.pairsPerSecond),
+    unit: "pairs/s",
+    target: targets ? target : "",
+  }));
+  if (!cpuAccountingAvailable()) return results;
+  for (const [store, figure, , target] of rows) {
+    results.push({
+      name: `CPU per pair (client + servers + database), ${label}: ${store}; ${round(figure.busyCores, 2)} cores busy`,
+      value: round(figure.cpuMsPerPair, 2),
+      unit: "ms",
+      target: targets ? target : "",
+    });
+  }
+  return results;
+}
+
 async function pairFigures(fresh, server, results) {
   const postmaster = server.postmasterPid();
   const runs = [
-    { store: "SQLite", replicas: 1, database: async () => fresh.sqlite(), parents: [] },
-    { store: "PostgreSQL", replicas: 1, database: fresh.postgres, parents: [postmaster] },
-    { store: "PostgreSQL", replicas: 2, database: fresh.postgres, parents: [postmaster] },
+    { replicas: 1, database: async () => fresh.sqlite(), parents: [] },
+    { replicas: 1, database: fresh.postgres, parents: [postmaster] },
+    { replicas: 2, database: fresh.postgres, parents: [postmaster] },
   ];
-  const measured = {};
-  for (const layout of LAYOUTS) {
+  for (const load of PAIR_LOADS) {
+    const measured = [];
     for (const run of runs) {
       const location = await run.database();
-      const figure = await measurePairs({
-        locations: Array.from({ length: run.replicas }, () => location),
-        layout,
-        seconds: SETTINGS.pairSeconds,
-        databaseParents: run.parents.filter((pid) => pid !== undefined),
-      });
-      measured[`${run.store} x${run.replicas} ${layout}`] = figure;
-    }
-  }
-  for (const layout of LAYOUTS) {
-    const sqlite = measured[`SQLite x1 ${layout}`];
-    const one = measured[`PostgreSQL x1 ${layout}`];
-    const two = measured[`PostgreSQL x2 ${layout}`];
-    const label = `durable roll + apply pairs over stdio, 16 chains, ${layout}`;
-    results.push(
-      {
-        name: `${label}: SQLite`,
-        value: round(sqlite.pairsPerSecond),
-        unit: "pairs/s",
-        target: "",
-      },
-      {
-        name: `${label}: PostgreSQL, 1 replica`,
-        value: round(one.pairsPerSecond),
-        unit: "pairs/s",
-        target: ">= 1000",
-      },
-      {
-        name: `${label}: PostgreSQL, 2 replicas`,
-        value: round(two.pairsPerSecond),
-        unit: "pairs/s",
-        target: `>= ${round(one.pairsPerSecond)}`,
-      },
-    );
-    if (cpuAccountingAvailable()) {
-      const bound = round(2 * sqlite.cpuMsPerPair, 2);
-      results.push(
-        {
-          name: `CPU per pair, ${layout}: SQLite (client + server)`,
-          value: round(sqlite.cpuMsPerPair, 2),
-          unit: "ms",
-          target: "",
-        },
-        {
-          name: `CPU per pair, ${layout}: PostgreSQL, 1 replica (client + replica + database)`,
-          value: round(one.cpuMsPerPair, 2),
-          unit: "ms",
-          target: `<= ${bound}`,
-        },
-        {
-          name: `CPU per pair, ${layout}: PostgreSQL, 2 replicas`,
-          value: round(two.cpuMsPerPair, 2),
-          unit: "ms",
-          target: `<= ${bound}`,
-        },
+      measured.push(
+        await measurePairs({
+          locations: Array.from({ length: run.replicas }, () => location),
+          layout: load.layout,
+          chains: load.chains,
+          warmupSeconds: SETTINGS.pairWarmupSeconds,
+          seconds: SETTINGS.pairSeconds,
+          databaseParents: run.parents.filter((pid) => pid !== undefined),
+        }),
       );
     }
+    results.push(...pairRows(load, measured));
   }
 }
 

@@ -52,3 +52,16 @@ export function cpuSeconds({ pids, parents }) {
   }
   return total;
 }
+
+/**
+ * CPU seconds the whole machine has been busy since it started, all cores together (Linux's
+ * /proc/stat: user, nice, system and interrupts; not idle, waiting for I/O, or time the
+ * hypervisor gave to other machines).
+ *
+ * @returns {number}
+ */
+export function machineBusySeconds() {
+  const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+  const [user, nice, system, , , irq, softirq] = line.trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq) / TICKS_PER_SECOND;
+}

@@ -1,10 +1,7 @@
 // Durable roll + apply pairs per second through real clients, and the CPU each pair costs.
 import { performance } from "node:perf_hooks";
-import { cpuSeconds } from "./cpu.mjs";
+import { cpuSeconds, machineBusySeconds } from "./cpu.mjs";
 import { call, connectStdio, tableOf } from "./mcp.mjs";
-
-const CHAINS = 16;
-const WARMUP_PAIRS = 10;
 
 async function pair(client, table) {
   const roll = await call(client, "session_action_roll", {
@@ -20,34 +17,8 @@ async function pair(client, table) {
   });
 }
 
-/**
- * Runs 16 chains of roll + apply pairs, spread over one stdio server process per location,
- * for a fixed time.
- *
- * @param {object} options
- * @param {string[]} options.locations - one --db value per server process (replica)
- * @param {"one campaign" | "a campaign per chain"} options.layout
- * @param {number} options.seconds - how long to measure
- * @param {number[]} options.databaseParents - processes whose children are the database (PostgreSQL)
- * @returns {Promise<{ pairsPerSecond: number, cpuMsPerPair: number }>}
- */
-export async function measurePairs({ locations, layout, seconds, databaseParents }) {
-  const servers = await Promise.all(locations.map((location) => connectStdio(location)));
-  const shared = layout === "one campaign" ? await tableOf(servers[0].client, "Bench") : undefined;
-  const chains = [];
-  for (let index = 0; index < CHAINS; index++) {
-    const { client } = servers[index % servers.length];
-    chains.push({ client, table: shared ?? (await tableOf(client, `Bench ${index}`)) });
-  }
-  await Promise.all(
-    chains.map(async ({ client, table }) => {
-      for (let index = 0; index < WARMUP_PAIRS; index++) await pair(client, table);
-    }),
-  );
-  const scope = { pids: servers.map((server) => server.pid), parents: databaseParents };
-  const cpuBefore = cpuSeconds(scope);
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
+/** Runs every chain's pairs, one after another, until the deadline; answers how many ran. */
+async function runChains(chains, deadline) {
   let pairs = 0;
   await Promise.all(
     chains.map(async ({ client, table }) => {
@@ -57,8 +28,53 @@ export async function measurePairs({ locations, layout, seconds, databaseParents
       }
     }),
   );
+  return pairs;
+}
+
+/**
+ * Runs chains of roll + apply pairs, spread over one stdio server process per location: first
+ * for `warmupSeconds` unmeasured (until the servers' code is optimised and their pools and
+ * caches are full, so that the figure is the one a long-running server gives), then for
+ * `seconds` measured.
+ *
+ * @param {object} options
+ * @param {string[]} options.locations - one --db value per server process (replica)
+ * @param {"one campaign" | "a campaign per chain"} options.layout
+ * @param {number} options.chains - clients writing at once, each waiting for its answers
+ * @param {number} options.warmupSeconds - how long to run before measuring
+ * @param {number} options.seconds - how long to measure
+ * @param {number[]} options.databaseParents - processes whose children are the database (PostgreSQL)
+ * @returns {Promise<{ pairsPerSecond: number, cpuMsPerPair: number, busyCores: number }>}
+ *   busyCores: how many of the machine's cores were busy on average while measuring
+ */
+export async function measurePairs({
+  locations,
+  layout,
+  chains: chainCount,
+  warmupSeconds,
+  seconds,
+  databaseParents,
+}) {
+  const servers = await Promise.all(locations.map((location) => connectStdio(location)));
+  const shared = layout === "one campaign" ? await tableOf(servers[0].client, "Bench") : undefined;
+  const chains = [];
+  for (let index = 0; index < chainCount; index++) {
+    const { client } = servers[index % servers.length];
+    chains.push({ client, table: shared ?? (await tableOf(client, `Bench ${index}`)) });
+  }
+  await runChains(chains, performance.now() + warmupSeconds * 1000);
+  const scope = { pids: servers.map((server) => server.pid), parents: databaseParents };
+  const cpuBefore = cpuSeconds(scope);
+  const busyBefore = machineBusySeconds();
+  const started = performance.now();
+  const pairs = await runChains(chains, started + seconds * 1000);
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(scope) - cpuBefore;
+  const busy = machineBusySeconds() - busyBefore;
   await Promise.all(servers.map((server) => server.client.close()));
-  return { pairsPerSecond: pairs / elapsed, cpuMsPerPair: (cpu * 1000) / pairs };
+  return {
+    pairsPerSecond: pairs / elapsed,
+    cpuMsPerPair: (cpu * 1000) / pairs,
+    busyCores: busy / elapsed,
+  };
 }
