@@ -14,7 +14,15 @@ export async function installTarballs(
   options: { ignoreScripts?: boolean } = {},
 ): Promise<string> {
   const directory = await mkdtemp(join(tmpdir(), "tabletop-install-"));
-  const flags = ["--no-audit", "--no-fund", "--loglevel=error"];
+  // A request to the registry that stalls is given up after 30 s and tried again (npm's own
+  // default waits 5 minutes, longer than a test's set-up may take), up to four times.
+  const flags = [
+    "--no-audit",
+    "--no-fund",
+    "--loglevel=error",
+    "--fetch-timeout=30000",
+    "--fetch-retries=4",
+  ];
   if (options.ignoreScripts === true) flags.push("--ignore-scripts");
   await runChecked("npm", ["install", ...flags, ...tarballs], { cwd: directory });
   return directory;
