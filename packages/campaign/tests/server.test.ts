@@ -41,6 +41,17 @@ async function readError(client: Client, uri: string): Promise<{ code: number; m
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/**
+ * Waits until `updates` holds `count` URIs (at most 10 s: on PostgreSQL a notification's
+ * audience is read from the database first, which a loaded machine may take a while to answer),
+ * then a little longer, so that an update that should not come has had its chance.
+ */
+async function updatesArrived(updates: readonly string[], count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (updates.length < count && Date.now() < deadline) await settle();
+  await settle();
+}
+
 describe("tools/list", () => {
   it("lists the sixteen tools with the documented annotations", async () => {
     const { first } = await connectedPair();
@@ -225,7 +236,7 @@ describe("notifications", () => {
     const session = await callOk(first.client, "session_start", { campaign_id: campaign.id });
     await callOk(first.client, "gm_fear_adjust", { campaign_id: campaign.id, delta: 12 });
     await callOk(first.client, "gm_fear_adjust", { campaign_id: campaign.id, delta: 1 });
-    await settle();
+    await updatesArrived(second.updates, 3);
 
     expect(second.updates).toEqual([`${campaignUri}/sessions`, "campaigns://list", campaignUri]);
     expect(first.updates).toEqual([]);
@@ -249,7 +260,7 @@ describe("notifications", () => {
     }
     await first.client.subscribeResource({ uri: "campaigns://list" });
     await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
-    await settle();
+    await updatesArrived(first.updates, 1);
     expect(first.updates).toEqual(["campaigns://list"]);
   });
 
@@ -274,7 +285,7 @@ describe("notifications", () => {
     await subscribe("campaigns://list");
     await expect(subscribe("context://current")).rejects.toMatchObject(refusal);
     await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
-    await settle();
+    await updatesArrived(first.updates, 1);
     expect(first.updates).toEqual(["campaigns://list"]);
   });
 
