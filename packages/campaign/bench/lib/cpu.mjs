@@ -56,11 +56,12 @@ export function cpuSeconds({ pids, parents }) {
 /**
  * CPU seconds the whole machine has been busy since it started, all cores together (Linux's
  * /proc/stat: user, nice, system and interrupts; not idle, waiting for I/O, or time the
- * hypervisor gave to other machines).
+ * hypervisor gave to other machines); 0 where /proc cannot be read.
  *
  * @returns {number}
  */
 export function machineBusySeconds() {
+  if (!existsSync("/proc/stat")) return 0;
   const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
   const [user, nice, system, , , irq, softirq] = line.trim().split(/\s+/).slice(1).map(Number);
   return (user + nice + system + irq + softirq) / TICKS_PER_SECOND;

@@ -1,7 +1,7 @@
 /**
  * Migration 4: the checks of the columns every roll and outcome writes (events, character
  * states, campaigns) are kept by domains instead of table CHECK constraints, with the very same
- * conditions (docs/campaign.md §10.2). PostgreSQL reads a table's CHECK constraints back from
+ * conditions (docs/campaign.md §10.1). PostgreSQL reads a table's CHECK constraints back from
  * their stored form for every statement that writes the table, and for the event type's list of
  * fifteen names that cost more than the insert itself; a domain's checks are read once per
  * connection and kept. A value a check refuses is refused as before (SQLSTATE 23514, "violates
