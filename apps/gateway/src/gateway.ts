@@ -12,6 +12,7 @@ import { type Logger, redact } from "@tabletop-mcp/kit";
 import { ADMIN_SCOPE } from "./auth/request-scopes.js";
 import { Catalog } from "./catalog/catalog.js";
 import { mergeInstructions } from "./catalog/instructions.js";
+import type { ResourceConflictReport } from "./catalog/resource-conflicts.js";
 import type { ConfigProblem, GatewayConfig, ServerEntry, Tier } from "./config/types.js";
 import { DownstreamSession } from "./session/downstream-session.js";
 import { mostVerbose } from "./session/logging-levels.js";
@@ -181,12 +182,14 @@ export class Gateway implements SessionHost, UpstreamHost {
     if (!this.started) return;
     const change = this.catalog.apply(upstream, listing);
     this.announce(change.notices);
-    for (const problem of change.problems) {
-      this.logger.error(`withheld: ${problem}`);
-      for (const session of this.sessions) session.gatewayEvent("error", `withheld: ${problem}`);
-    }
+    for (const problem of change.problems) this.withheld(problem);
     if (change.tools || change.prompts) this.scheduleListChanged(change.tools, change.prompts);
     void this.reapplyShared(upstream);
+  }
+
+  withheld(problem: string): void {
+    this.logger.error(`withheld: ${problem}`);
+    for (const session of this.sessions) session.gatewayEvent("error", `withheld: ${problem}`);
   }
 
   stateChanged(upstream: Upstream, previous: UpstreamState): void {
@@ -377,6 +380,11 @@ export class Gateway implements SessionHost, UpstreamHost {
     }));
   }
 
+  /** Resource URIs and templates withheld from a later claimant (docs/gateway.md §5.4). */
+  resourceConflicts(): ResourceConflictReport {
+    return this.catalog.resourceConflicts.report();
+  }
+
   /** Whole seconds since the gateway was built. */
   uptimeSeconds(): number {
     return Math.floor((Date.now() - this.startedAt) / 1000);
@@ -403,6 +411,7 @@ export class Gateway implements SessionHost, UpstreamHost {
       sessions: this.sessions.size,
       upstreams: this.upstreamStats(),
       tools: this.toolStats(),
+      resource_conflicts: this.resourceConflicts(),
     });
   }
 

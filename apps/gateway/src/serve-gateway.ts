@@ -84,7 +84,11 @@ export async function prepareGateway(
       gateway.createSessionServer(sessionTier(session, defaultTier)),
     stopping: () => gateway.closeSessions(),
     close: () => gateway.close(),
-    health: () => ({ upstreams: gateway.upstreamStats(), tools: gateway.toolStats() }),
+    health: () => ({
+      upstreams: gateway.upstreamStats(),
+      tools: gateway.toolStats(),
+      resource_conflicts: gateway.resourceConflicts(),
+    }),
     scopes: gateway.scopes(),
     healthScope: ADMIN_SCOPE,
     routes: statusRoutes(gateway, { defaultTier, readPage: readStatusPage }),

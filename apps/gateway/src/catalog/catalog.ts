@@ -4,6 +4,7 @@ import { ToolStats } from "../stats/tool-stats.js";
 import type { Upstream } from "../upstreams/upstream.js";
 import type { UpstreamListing } from "../upstreams/upstream-client.js";
 import { collisionMessage, exposedName, invalidNameMessage } from "./names.js";
+import { ResourceConflicts, type ResourceKind } from "./resource-conflicts.js";
 
 /** One tool as clients see it, and where it goes. */
 export interface ExposedTool {
@@ -34,6 +35,13 @@ export interface CatalogChange {
   notices: string[];
 }
 
+/** Who owns an offered resource URI, and what to report when that is not the one offering it. */
+export interface ResourceClaim {
+  owner: Upstream;
+  /** A conflict seen for the first time, as a message; repeats and overflow are not. */
+  problem: string | undefined;
+}
+
 /** What the tools of one listing came to. */
 interface ToolsOutcome {
   changed: boolean;
@@ -50,10 +58,12 @@ interface ToolsOutcome {
 export class Catalog {
   readonly tools = new Map<string, ExposedTool>();
   readonly prompts = new Map<string, ExposedPrompt>();
-  /** Resource template strings → their upstream. */
+  /** Resource template strings → the upstream that offered each first, for good. */
   readonly templates = new Map<string, Upstream>();
-  /** Static resource URIs of first listings → their upstream. */
-  readonly staticUris = new Map<string, Upstream>();
+  /** Resource URIs → the upstream that listed each first, for good (docs/gateway.md §5.4). */
+  private readonly resourceUris = new Map<string, Upstream>();
+  /** Offers of URIs and templates that another upstream made first. */
+  readonly resourceConflicts = new ResourceConflicts();
   /** Statistics by exposed tool name; they outlive re-listings. */
   private readonly statsByName = new Map<string, ToolStats>();
   private toolList: Tool[] = [];
@@ -90,18 +100,12 @@ export class Catalog {
     const withheld = [...outcome.clashing];
     const prompts = this.applyPrompts(upstream, listing.prompts, problems, withheld);
     for (const template of listing.resourceTemplates) {
-      const owner = this.templates.get(template.uriTemplate);
-      if (owner && owner !== upstream) {
-        problems.push(
-          collisionMessage("resource template", template.uriTemplate, owner.name, upstream.name),
-        );
-      } else this.templates.set(template.uriTemplate, upstream);
+      const claim = this.claim("resource template", template.uriTemplate, upstream);
+      if (claim.problem) problems.push(claim.problem);
     }
     for (const resource of listing.resources) {
-      const owner = this.staticUris.get(resource.uri);
-      if (owner && owner !== upstream) {
-        problems.push(collisionMessage("resource URI", resource.uri, owner.name, upstream.name));
-      } else if (!owner) this.staticUris.set(resource.uri, upstream);
+      const claim = this.claim("resource URI", resource.uri, upstream);
+      if (claim.problem) problems.push(claim.problem);
     }
     upstream.withheld = [...withheld, ...outcome.needTasks];
     const eligible = listing.tools.length - outcome.needTasks.length;
@@ -124,6 +128,36 @@ export class Catalog {
         `tool "${name}" from "${upstream.name}" is withheld: it only runs as a task (execution.taskSupport "required"), and the gateway does not offer MCP tasks`,
     );
     return { tools, prompts, problems, notices };
+  }
+
+  /** The upstream that owns a resource URI: the first that listed it, whatever came since. */
+  resourceOwner(uri: string): Upstream | undefined {
+    return this.resourceUris.get(uri);
+  }
+
+  /**
+   * An upstream offers a resource URI (in a listing or a session's `resources/list`): it
+   * becomes the URI's owner unless another upstream offered it first, which keeps it.
+   *
+   * @param uri - the URI offered
+   * @param upstream - who offers it
+   * @returns the owner, and the message of a conflict not reported before
+   */
+  claimResource(uri: string, upstream: Upstream): ResourceClaim {
+    return this.claim("resource URI", uri, upstream);
+  }
+
+  private claim(kind: ResourceKind, uri: string, upstream: Upstream): ResourceClaim {
+    const owners = kind === "resource URI" ? this.resourceUris : this.templates;
+    const owner = owners.get(uri);
+    if (!owner) {
+      owners.set(uri, upstream);
+      return { owner: upstream, problem: undefined };
+    }
+    if (owner === upstream) return { owner, problem: undefined };
+    const fresh = this.resourceConflicts.record(kind, uri, owner.name, upstream.name);
+    const problem = fresh ? collisionMessage(kind, uri, owner.name, upstream.name) : undefined;
+    return { owner, problem };
   }
 
   /**

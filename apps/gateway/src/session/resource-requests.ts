@@ -20,9 +20,9 @@ const STATS_LISTING: Resource = {
 
 /**
  * Answers `resources/list`: asks every serving upstream with resources at once, merges their
- * answers in config order (the first to list a URI keeps it), remembers which upstream listed
- * each URI for this session, and adds the gateway's statistics. An upstream that fails is
- * left out, not an error.
+ * answers in config order, keeping each URI with the upstream that offered it first since the
+ * gateway started (docs/gateway.md §5.4), remembers which upstream listed each URI for this
+ * session, and adds the gateway's statistics. An upstream that fails is left out, not an error.
  */
 export async function listResources(
   session: SessionContext,
@@ -31,7 +31,7 @@ export async function listResources(
 ): Promise<Result> {
   const { host } = session;
   const serving = host.upstreams.filter(
-    (upstream) => upstream.isServing() && upstream.capabilities?.resources,
+    (upstream) => upstream.isServing() && listsResources(upstream),
   );
   const answers = await Promise.all(
     serving.map((upstream) =>
@@ -48,13 +48,10 @@ export async function listResources(
   const resources: Resource[] = [];
   serving.forEach((upstream, index) => {
     for (const resource of answers[index] ?? []) {
-      const owner = routes.get(resource.uri);
-      if (owner) {
-        host.logger.warn(
-          `resource ${resource.uri} is listed by "${owner.name}" and "${upstream.name}"; using "${owner.name}"`,
-        );
-        continue;
-      }
+      if (routes.has(resource.uri)) continue;
+      const claim = host.catalog.claimResource(resource.uri, upstream);
+      if (claim.problem) host.withheld(claim.problem);
+      if (claim.owner !== upstream) continue;
       routes.set(resource.uri, upstream);
       resources.push(resource);
     }
@@ -130,14 +127,14 @@ export async function unsubscribe(
 }
 
 /**
- * The upstream that serves a URI for this session: the one whose latest `resources/list`
- * (this session's) or first listing had it, else the first with a template matching it, else
- * the first that listed anything with the same scheme (docs/gateway.md §7.1).
+ * The upstream that serves a URI: the first to list it since the gateway started, even while
+ * it is down (docs/gateway.md §5.4), else the first with a template matching it, else the
+ * first that listed anything with the same scheme (docs/gateway.md §7.1).
  */
 export function route(session: SessionContext, uri: string): Upstream | undefined {
   const { catalog, upstreams } = session.host;
-  const listed = session.routes.get(uri) ?? catalog.staticUris.get(uri);
-  if (listed) return listed;
+  const owner = catalog.resourceOwner(uri);
+  if (owner) return owner;
   for (const [template, upstream] of catalog.templates) {
     if (matchesTemplate(template, uri)) return upstream;
   }
@@ -172,4 +169,9 @@ function subscribable(uri: string): string {
 function requireRoute(uri: string, upstream: Upstream | undefined): Upstream {
   if (!upstream) throw new ProtocolError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
   return upstream;
+}
+
+/** Whether a session's `resources/list` asks this upstream: it declared resources. */
+function listsResources(upstream: Upstream): boolean {
+  return Boolean(upstream.capabilities?.resources);
 }

@@ -33,6 +33,8 @@ export interface SessionHost {
   sharedSubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void>;
   sharedUnsubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void>;
   levelChanged(session: SessionContext): void;
+  /** Something an upstream offers is withheld (a clash): logged and told to every session. */
+  withheld(problem: string): void;
   /** A tool call was recorded in the statistics. */
   toolRecorded(): void;
   closed(session: SessionContext): void;

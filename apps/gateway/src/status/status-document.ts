@@ -1,4 +1,5 @@
 import { redact } from "@tabletop-mcp/kit";
+import type { ResourceConflictReport } from "../catalog/resource-conflicts.js";
 import { type ServerEntry, TIERS, type Tier } from "../config/types.js";
 import type { Gateway } from "../gateway.js";
 import { TIER_P50_CEILING_MS } from "../tiers/tiers.js";
@@ -39,6 +40,8 @@ export interface StatusDocument {
   upstreams: UpstreamStatus[];
   /** The tool rows of `gateway://stats`, the same figures. */
   tools: Record<string, unknown>[];
+  /** Resource URIs and templates withheld from a later claimant, as in `gateway://stats`. */
+  resource_conflicts: ResourceConflictReport;
 }
 
 /**
@@ -69,6 +72,7 @@ export function statusDocument(gateway: Gateway, defaultTier: Tier): StatusDocum
       upstreamStatus(upstream, toolCounts.get(upstream.name) ?? 0, gateway),
     ),
     tools: gateway.toolStats(),
+    resource_conflicts: gateway.resourceConflicts(),
   };
 }
 
