@@ -171,7 +171,11 @@ function requireRoute(uri: string, upstream: Upstream | undefined): Upstream {
   return upstream;
 }
 
-/** Whether a session's `resources/list` asks this upstream: it declared resources. */
+/**
+ * Whether a session's `resources/list` asks this upstream: it declared resources and did not
+ * answer the catalog's `resources/list` with Method not found (docs/gateway.md §4.4).
+ */
 function listsResources(upstream: Upstream): boolean {
-  return Boolean(upstream.capabilities?.resources);
+  const listing = upstream.listing;
+  return Boolean(listing?.capabilities.resources) && !listing?.missing.includes("resources/list");
 }

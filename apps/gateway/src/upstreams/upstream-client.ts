@@ -1,18 +1,20 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type {
-  ClientCapabilities,
-  Implementation,
-  JSONRPCNotification,
-  JSONRPCRequest,
-  Prompt,
-  Request,
-  Resource,
-  ResourceTemplate,
-  Result,
-  ServerCapabilities,
-  Tool,
+import {
+  type ClientCapabilities,
+  ErrorCode,
+  type Implementation,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  McpError,
+  type Prompt,
+  type Request,
+  type Resource,
+  type ResourceTemplate,
+  type Result,
+  type ServerCapabilities,
+  type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 
@@ -43,7 +45,15 @@ export interface UpstreamListing {
   resources: Resource[];
   instructions: string | undefined;
   capabilities: ServerCapabilities;
+  /**
+   * Optional list methods the upstream answered with `-32601` Method not found although it
+   * declared their capability; each was taken as an empty list (docs/gateway.md §4.4).
+   */
+  missing: OptionalList[];
 }
+
+/** The list methods an upstream may lack: without them it still serves its tools. */
+export type OptionalList = "prompts/list" | "resources/templates/list" | "resources/list";
 
 /** What listing an upstream needs of a connection: requests, and what its handshake said. */
 export interface ListingSource {
@@ -115,7 +125,8 @@ function deliverResponsesAfterNotifications(transport: Transport): void {
 
 /**
  * Lists an upstream's tools, prompts, resource templates and resources, following cursors to
- * the end (at most 100 pages each).
+ * the end (at most 100 pages each). A declared prompts or resources list the upstream does not
+ * have (`-32601`) is empty, and named in `missing`; a failing `tools/list` fails the listing.
  *
  * @param source - a connection to the upstream
  * @param options - timeout of each page request
@@ -126,16 +137,38 @@ export async function listUpstream(
   options: RequestOptions,
 ): Promise<UpstreamListing> {
   const capabilities = source.serverCapabilities;
+  const missing: OptionalList[] = [];
+  const optional = <Item>(declared: unknown, method: OptionalList, key: string) =>
+    declared ? listOptional<Item>(source, method, key, options, missing) : [];
   const [tools, prompts, resourceTemplates, resources] = await Promise.all([
     capabilities.tools ? listAll<Tool>(source, "tools/list", "tools", options) : [],
-    capabilities.prompts ? listAll<Prompt>(source, "prompts/list", "prompts", options) : [],
-    capabilities.resources
-      ? listAll<ResourceTemplate>(source, "resources/templates/list", "resourceTemplates", options)
-      : [],
-    capabilities.resources ? listAll<Resource>(source, "resources/list", "resources", options) : [],
+    optional<Prompt>(capabilities.prompts, "prompts/list", "prompts"),
+    optional<ResourceTemplate>(
+      capabilities.resources,
+      "resources/templates/list",
+      "resourceTemplates",
+    ),
+    optional<Resource>(capabilities.resources, "resources/list", "resources"),
   ]);
   const instructions = source.instructions;
-  return { tools, prompts, resourceTemplates, resources, instructions, capabilities };
+  return { tools, prompts, resourceTemplates, resources, instructions, capabilities, missing };
+}
+
+/** {@link listAll}, but a method the upstream does not have is an empty list, noted in `missing`. */
+async function listOptional<Item>(
+  source: ListingSource,
+  method: OptionalList,
+  key: string,
+  options: RequestOptions,
+  missing: OptionalList[],
+): Promise<Item[]> {
+  try {
+    return await listAll<Item>(source, method, key, options);
+  } catch (error) {
+    if (!(error instanceof McpError) || error.code !== ErrorCode.MethodNotFound) throw error;
+    missing.push(method);
+    return [];
+  }
 }
 
 /**

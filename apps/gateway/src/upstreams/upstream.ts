@@ -97,6 +97,8 @@ export abstract class Upstream {
   /** Per client profile (by key), the baseline tools a fresh connection does not offer it. */
   private hiddenByProfile = new Map<string, Promise<ReadonlySet<string>>>();
   private readyWaiters = new Set<() => void>();
+  /** The optional list methods already logged as missing: once per upstream is enough. */
+  private readonly loggedMissing = new Set<string>();
   private everReady = false;
   protected closing = false;
 
@@ -183,6 +185,13 @@ export abstract class Upstream {
 
   /** A new listing of the catalog connection (connect or list change). */
   protected relisted(listing: UpstreamListing): void {
+    for (const method of listing.missing) {
+      if (this.loggedMissing.has(method)) continue;
+      this.loggedMissing.add(method);
+      this.host.logger.info(
+        `upstream "${this.name}" answered ${method} with Method not found; serving it as an empty list`,
+      );
+    }
     this.listing = listing;
     this.host.listed(this, listing);
   }

@@ -33,6 +33,7 @@ function fakeUpstream(prefix: string | undefined, tools: Tool[]): Upstream {
     resources: [],
     instructions: undefined,
     capabilities: {},
+    missing: [],
   };
   return {
     name: "dice",
