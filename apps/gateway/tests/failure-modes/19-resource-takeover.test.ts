@@ -13,6 +13,7 @@ import {
   cleanupAll,
   fetchHealth,
   fixtureStdio,
+  type Health,
   type HttpChild,
   openHttpSession,
   runGateway,
@@ -64,17 +65,7 @@ async function claimMade(claimedFile: string): Promise<void> {
   await waitFor(() => existsSync(claimedFile), "the claimant to claim the URI");
 }
 
-interface Conflict {
-  kind: string;
-  uri: string;
-  owner: string;
-  claimant: string;
-}
-
-interface ConflictReport {
-  conflicts: Conflict[];
-  more: boolean;
-}
+type ConflictReport = Health["resource_conflicts"];
 
 async function statusConflicts(gateway: HttpChild): Promise<ConflictReport> {
   const response = await fetch(`${gateway.origin}/status/data`);
@@ -83,10 +74,7 @@ async function statusConflicts(gateway: HttpChild): Promise<ConflictReport> {
 }
 
 async function healthConflicts(gateway: HttpChild): Promise<ConflictReport> {
-  const health = (await fetchHealth(gateway.origin)) as unknown as {
-    resource_conflicts: ConflictReport;
-  };
-  return health.resource_conflicts;
+  return (await fetchHealth(gateway.origin)).resource_conflicts;
 }
 
 describe("a stdio upstream listed before campaign that starts listing campaign's sheet view", () => {

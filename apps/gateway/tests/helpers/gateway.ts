@@ -414,12 +414,22 @@ export interface UpstreamHealth {
   withheld: unknown[];
 }
 
+/** A resource URI or template withheld from a later claimant (docs/gateway.md §5.4). */
+export interface ResourceConflictHealth {
+  kind: string;
+  uri: string;
+  owner: string;
+  claimant: string;
+  first_seen: string;
+}
+
 /** The gateway's `/mcp/health` body. */
 export interface Health {
   status: string;
   sessions: number;
   upstreams: UpstreamHealth[];
   tools: { name: string; upstream: string; [key: string]: unknown }[];
+  resource_conflicts: { conflicts: ResourceConflictHealth[]; more: boolean };
 }
 
 /** GETs `/mcp/health` from a gateway's origin. */
