@@ -27,6 +27,7 @@ export type {
 } from "./cli/flags.js";
 export { parseCommandLine } from "./cli/flags.js";
 export { UsageError } from "./cli/usage-error.js";
+export { escapeControlCharacters } from "./control-characters.js";
 export {
   createKitServer,
   type KitServerOptions,

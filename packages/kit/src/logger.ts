@@ -1,3 +1,4 @@
+import { escapeControlCharacters } from "./control-characters.js";
 import { processRedactor, type Redactor } from "./redaction.js";
 
 /** Log levels, most severe first. The default is `error`. */
@@ -23,10 +24,22 @@ const writeToStderr: LogSink = (line) => {
   process.stderr.write(line);
 };
 
+/** The fields with their text redacted and control characters escaped. */
+function cleanFields(fields: LogFields, redactor: Redactor): LogFields {
+  const redacted = redactor.redactDeep(fields);
+  const clean: LogFields = {};
+  for (const [key, value] of Object.entries(redacted)) {
+    clean[key] = typeof value === "string" ? escapeControlCharacters(value) : value;
+  }
+  return clean;
+}
+
 /**
  * Creates a logger for one process. Every message and string field passes the redactor
  * first, so a secret the process registered, a URL's userinfo or query values and
- * `Authorization`/`Bearer` credentials never reach a log line.
+ * `Authorization`/`Bearer` credentials never reach a log line; then its control characters
+ * are escaped ({@link escapeControlCharacters}), so that one call writes exactly one line
+ * and text from outside cannot pass for a line of its own.
  * @param name - the server's name, on every line
  * @param level - lines less severe than this are dropped
  * @param sink - receives each line, newline included
@@ -45,8 +58,8 @@ export function createLogger(
       time: new Date().toISOString(),
       level: lineLevel,
       name,
-      message: redactor.redact(message),
-      ...(fields ? redactor.redactDeep(fields) : {}),
+      message: escapeControlCharacters(redactor.redact(message)),
+      ...(fields ? cleanFields(fields, redactor) : {}),
     };
     sink(`${JSON.stringify(record)}\n`);
   };
