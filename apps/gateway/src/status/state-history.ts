@@ -1,3 +1,4 @@
+import { boundText } from "../upstreams/bounded-text.js";
 import type { UpstreamState } from "../upstreams/upstream.js";
 
 /** How many state changes of each upstream are kept. */
@@ -9,7 +10,7 @@ export interface StateChange {
   at: string;
   from: UpstreamState;
   to: UpstreamState;
-  /** Why, for a change away from `ready` (redacted by the caller). */
+  /** Why, for a change away from `ready` (redacted by the caller, held to the limit of §13). */
   error: string | null;
 }
 
@@ -21,7 +22,9 @@ export class StateHistory {
   private readonly changes = new Map<string, StateChange[]>();
 
   /**
-   * Records a change, dropping the oldest beyond the limit.
+   * Records a change, dropping the oldest beyond the limit; its reason is held to the limit of
+   * upstream text (docs/gateway.md §13), so the status page stays small whatever an upstream
+   * wrote.
    * @param upstream - the upstream's name
    * @param change - what changed and when
    */
@@ -31,7 +34,7 @@ export class StateHistory {
       list = [];
       this.changes.set(upstream, list);
     }
-    list.push(change);
+    list.push(change.error === null ? change : { ...change, error: boundText(change.error) });
     if (list.length > STATE_HISTORY_LENGTH) list.splice(0, list.length - STATE_HISTORY_LENGTH);
   }
 

@@ -3,6 +3,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { type Logger, redact } from "@tabletop-mcp/kit";
 import { LineSplitter } from "./line-splitter.js";
+import { StderrLines } from "./stderr-lines.js";
 
 /** The parts of the gateway's environment a child may see (docs/gateway.md §3.3). */
 const SAFE_ENV_KEYS = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "TMPDIR", "LANG"];
@@ -23,7 +24,7 @@ export interface ChildSpec {
   logger: Logger;
 }
 
-/** Keeps the last lines a child wrote on stderr. */
+/** Keeps the last lines a child wrote on stderr (each already cut to its limit). */
 export class StderrRing {
   private readonly lines: string[] = [];
 
@@ -39,8 +40,9 @@ export class StderrRing {
 
 /**
  * An MCP client transport over a child's stdin/stdout. Unlike the SDK's, it skips (and warns
- * about) stdout lines that are not JSON-RPC, keeps stderr in a ring, starts the child in its own
- * process group, and stops it by closing stdin, then SIGTERM, then SIGKILL to the whole group.
+ * about) stdout lines that are not JSON-RPC, keeps stderr in a ring of lines cut to their limit
+ * (docs/gateway.md §13), starts the child in its own process group, and stops it by closing
+ * stdin, then SIGTERM, then SIGKILL to the whole group.
  */
 export class ChildStdioTransport implements Transport {
   onclose?: () => void;
@@ -53,6 +55,7 @@ export class ChildStdioTransport implements Transport {
   readonly stderr = new StderrRing();
   private child: ChildProcessWithoutNullStreams | undefined;
   private readonly lines: LineSplitter;
+  private readonly stderrLines = new StderrLines();
   private exited: Promise<void> | undefined;
 
   constructor(private readonly spec: ChildSpec) {
@@ -81,13 +84,8 @@ export class ChildStdioTransport implements Transport {
     this.child = child;
     this.exited = new Promise((resolve) => child.once("close", () => resolve()));
     child.stdout.on("data", (chunk: Buffer) => this.receive(chunk));
-    child.stderr.setEncoding("utf8");
-    let partial = "";
-    child.stderr.on("data", (chunk: string) => {
-      const lines = (partial + chunk).split("\n");
-      partial = lines.pop() ?? "";
-      for (const line of lines) this.stderrLine(line);
-    });
+    child.stderr.on("data", (chunk: Buffer) => this.stderrText(this.stderrLines.push(chunk)));
+    child.stderr.once("end", () => this.stderrText(this.stderrLines.end()));
     child.stdin.on("error", () => {});
     child.once("exit", (code, signal) => {
       this.exitDescription = signal ? `signal ${signal}` : `exit code ${code}`;
@@ -100,12 +98,15 @@ export class ChildStdioTransport implements Transport {
     child.on("error", (error) => this.onerror?.(error));
   }
 
-  private stderrLine(line: string): void {
-    const text = line.replace(/\r$/, "");
-    if (text === "") return;
-    this.stderr.push(text);
-    if (this.spec.logger.level === "info" || this.spec.logger.level === "debug") {
-      process.stderr.write(`[${this.spec.name}] ${redact(text)}\n`);
+  /** Keeps the child's stderr lines and echoes them at `info` and `debug`. */
+  private stderrText(lines: readonly string[]): void {
+    const echo = this.spec.logger.level === "info" || this.spec.logger.level === "debug";
+    for (const line of lines) {
+      if (line === "") continue;
+      this.stderr.push(line);
+      if (echo) {
+        process.stderr.write(`[${this.spec.name}] ${redact(line)}\n`);
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { boundText } from "./bounded-text.js";
 
 /** Why a call to an upstream failed without an answer from it (docs/gateway.md §8.2). */
 export type FailureReason =
@@ -11,14 +12,17 @@ export type FailureReason =
   | "capacity"
   | "budget";
 
-/** A call that could not reach its upstream, or lost it; becomes an `isError` result. */
+/**
+ * A call that could not reach its upstream, or lost it; becomes an `isError` result. The
+ * message is held to the limit of upstream text (docs/gateway.md §13), since it may quote one.
+ */
 export class UpstreamFailure extends Error {
   constructor(
     readonly upstream: string,
     readonly reason: FailureReason,
     message: string,
   ) {
-    super(message);
+    super(boundText(message));
     this.name = "UpstreamFailure";
   }
 }
@@ -26,9 +30,14 @@ export class UpstreamFailure extends Error {
 /**
  * The one-line description of any thrown value: a network error's cause (`connect
  * ECONNREFUSED …` rather than `fetch failed`), and an `McpError`'s text without the
- * `MCP error CODE: ` the SDK writes before it.
+ * `MCP error CODE: ` the SDK writes before it. The text may be an upstream's, so it is held to
+ * the limit of upstream text (docs/gateway.md §13).
  */
 export function describeError(error: unknown): string {
+  return boundText(fullDescription(error));
+}
+
+function fullDescription(error: unknown): string {
   if (error instanceof McpError) return withoutCodePrefix(error.message, error.code);
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;

@@ -13,6 +13,7 @@ import type {
 import type { Logger } from "@tabletop-mcp/kit";
 import type { ServerEntry } from "../config/types.js";
 import { type ClientProfile, GATEWAY_PROFILE, profileKey } from "../session/client-profile.js";
+import { boundText } from "./bounded-text.js";
 import { RestartLoop, type RestartOptions } from "./restart-loop.js";
 import type { ClientIdentity, UpstreamListing } from "./upstream-client.js";
 import { describeError, UpstreamFailure } from "./upstream-failure.js";
@@ -244,7 +245,7 @@ export abstract class Upstream {
   /** The catalog connection ended unexpectedly: reconnect on the schedule. */
   protected catalogLost(reason: string): void {
     if (this.closing) return;
-    this.lastError = reason;
+    this.lastError = boundText(reason);
     const previous = this.state;
     this.state = "restarting";
     this.host.logger.warn(`upstream "${this.name}" lost: ${reason}`);
