@@ -1,5 +1,6 @@
 import {
   type CommandExit,
+  escapeControlCharacters,
   type Logger,
   redact,
   registerSecret,
@@ -103,10 +104,11 @@ function startupLine(problem: StartupProblem): string {
     : `tabletop-gateway: ${problem.message}`;
 }
 
-/** Writes problem lines to stderr, secrets hidden. */
+/** Writes problem lines to stderr, secrets hidden and control characters escaped. */
 function writeLines(lines: readonly string[]): void {
   if (lines.length === 0) return;
-  process.stderr.write(`${lines.map(redact).join("\n")}\n`);
+  const shown = lines.map((line) => escapeControlCharacters(redact(line)));
+  process.stderr.write(`${shown.join("\n")}\n`);
 }
 
 /** The lines printed after `listening on`: a client configuration ready to paste. */

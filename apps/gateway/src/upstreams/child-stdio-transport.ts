@@ -1,7 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { type Logger, redact } from "@tabletop-mcp/kit";
+import { escapeControlCharacters, type Logger, redact } from "@tabletop-mcp/kit";
 import { LineSplitter } from "./line-splitter.js";
 import { StderrLines } from "./stderr-lines.js";
 
@@ -98,14 +98,14 @@ export class ChildStdioTransport implements Transport {
     child.on("error", (error) => this.onerror?.(error));
   }
 
-  /** Keeps the child's stderr lines and echoes them at `info` and `debug`. */
+  /** Keeps the child's stderr lines and echoes them, escaped, at `info` and `debug`. */
   private stderrText(lines: readonly string[]): void {
     const echo = this.spec.logger.level === "info" || this.spec.logger.level === "debug";
     for (const line of lines) {
       if (line === "") continue;
       this.stderr.push(line);
       if (echo) {
-        process.stderr.write(`[${this.spec.name}] ${redact(line)}\n`);
+        process.stderr.write(`${escapeControlCharacters(`[${this.spec.name}] ${redact(line)}`)}\n`);
       }
     }
   }
