@@ -6,7 +6,7 @@ import {
   McpError,
   ResourceUpdatedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { ResourceHub } from "@tabletop-mcp/kit";
+import { NAME_ACCEPTS, ResourceHub, TEXT_ACCEPTS } from "@tabletop-mcp/kit";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../src/server.js";
 import { callError, callOk, readJson } from "./e2e/harness.js";
@@ -129,7 +129,7 @@ describe("tool arguments", () => {
         details: [
           {
             parameter: "name",
-            issue: "Must not contain the NUL character (U+0000)",
+            issue: `Contains U+0000 (a control character) at character 5; ${NAME_ACCEPTS}`,
             valid_range: "1-200 characters",
           },
         ],
@@ -139,6 +139,59 @@ describe("tool arguments", () => {
       campaigns: [],
       next_cursor: null,
     });
+  });
+
+  it("refuses names holding bidirectional or invisible characters, in every tool that takes one", async () => {
+    const { first } = await connectedPair();
+    const campaign = await callOk(first.client, "campaign_create", { name: "Keep", gm_mode: "AI" });
+    await callOk(first.client, "set_context", { campaign_id: campaign.id });
+    const session = await callOk(first.client, "session_start", {});
+    const character = await callOk(first.client, "character_create", { name: "Ana", kind: "PC" });
+    const calls: [string, Record<string, unknown>, string][] = [
+      ["campaign_create", { name: "Bob PC \u202Egnp.exe", gm_mode: "AI" }, "name"],
+      ["character_create", { name: "bob\u200B", kind: "NPC" }, "name"],
+      ["participant_create", { display_name: "bob\u2066", role: "PLAYER" }, "display_name"],
+      ["session_start", { name: "Ni\uFEFFght" }, "name"],
+      [
+        "session_action_roll",
+        {
+          session_id: session.id,
+          character_id: character.id,
+          trait: "agility\u00AD",
+          difficulty: 10,
+        },
+        "trait",
+      ],
+    ];
+    for (const [tool, args, parameter] of calls) {
+      const error = await callError(first.client, tool, args);
+      expect(error.details, tool).toEqual([
+        expect.objectContaining({ parameter, issue: expect.stringContaining(NAME_ACCEPTS) }),
+      ]);
+    }
+  });
+
+  it("keeps line breaks and tabs in notes and refuses bidirectional controls there", async () => {
+    const { first } = await connectedPair();
+    const campaign = await callOk(first.client, "campaign_create", { name: "Keep", gm_mode: "AI" });
+    await callOk(first.client, "set_context", { campaign_id: campaign.id });
+    const session = await callOk(first.client, "session_start", {});
+    const kept = await callOk(first.client, "session_note_add", {
+      session_id: session.id,
+      text: "Line one\n\tLine two",
+    });
+    expect(kept).toMatchObject({ seq: expect.any(Number) });
+    const error = await callError(first.client, "session_note_add", {
+      session_id: session.id,
+      text: "Pay \u202E001$",
+    });
+    expect(error.details).toEqual([
+      {
+        parameter: "text",
+        issue: `Contains U+202E (a bidirectional control) at character 5; ${TEXT_ACCEPTS}`,
+        valid_range: "1-4000 characters",
+      },
+    ]);
   });
 
   it("leaves the context unchanged when set_context fails", async () => {

@@ -33,6 +33,45 @@ const d6 = { dice_count: 4, dice_sides: 6 };
  */
 export const INVALID_CASES: readonly InvalidCase[] = [
   {
+    name: "a label with a right-to-left override",
+    tool: "roll_dice",
+    args: { ...d6, label: "attack \u202Egnp.exe" },
+    details: [
+      {
+        parameter: "label",
+        issue: /^Contains U\+202E \(a bidirectional control\) at character 8; names take/,
+      },
+    ],
+  },
+  {
+    name: "a label with a zero-width space",
+    tool: "roll_multiple",
+    args: { rolls: [{ ...d6, label: "attack\u200B" }] },
+    details: [
+      { parameter: "rolls[0].label", issue: /^Contains U\+200B \(an invisible format character\)/ },
+    ],
+  },
+  {
+    name: "a table label with a control character",
+    tool: "roll_table",
+    args: { table: { entries: ["a", "b"] }, label: "loot\u0007" },
+    details: [{ parameter: "label", issue: /^Contains U\+0007 \(a control character\)/ }],
+  },
+  {
+    name: "a table name with a bidi isolate",
+    tool: "roll_table",
+    args: { table: { name: "loot\u2067", entries: ["a", "b"] } },
+    details: [{ parameter: "table.name", issue: /^Contains U\+2067 \(a bidirectional control\)/ }],
+  },
+  {
+    name: "a table entry with a right-to-left override",
+    tool: "roll_table",
+    args: { table: { entries: ["a", "gold \u202Eexe.gnp"] } },
+    details: [
+      { parameter: "table.entries[1]", issue: /^Contains U\+202E \(a bidirectional control\)/ },
+    ],
+  },
+  {
     name: "1500 dice (docs/dice.md §2.3's example)",
     tool: "roll_dice",
     args: { dice_count: 1500, dice_sides: 6 },

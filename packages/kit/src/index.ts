@@ -126,4 +126,10 @@ export {
   type ToolSpec,
 } from "./tool.js";
 export { MAX_LISTED_PROBLEMS } from "./validation/bound-problems.js";
+export {
+  displayName,
+  displayText,
+  NAME_ACCEPTS,
+  TEXT_ACCEPTS,
+} from "./validation/display-text.js";
 export { type ValidationOutcome, validateArguments } from "./validation/validate-arguments.js";

@@ -6,6 +6,7 @@ import { runCommand } from "./run-command.js";
 import {
   campaignIdParameter,
   characterOutput,
+  nameParameter,
   profileFieldParameters,
   textParameter,
   traitCountProblems,
@@ -14,7 +15,7 @@ import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
   campaign_id: campaignIdParameter,
-  name: textParameter(1, 100, "Character name"),
+  name: nameParameter(1, 100, "Character name"),
   kind: z.enum(CHARACTER_KINDS).describe("PC (player character) or NPC"),
   notes: textParameter(0, 4000, "Free notes").optional(),
   profile: z

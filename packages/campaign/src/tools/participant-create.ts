@@ -5,15 +5,15 @@ import { PARTICIPANT_CONTROLLERS, PARTICIPANT_ROLES } from "../domain/records.js
 import { runCommand } from "./run-command.js";
 import {
   campaignIdParameter,
+  nameParameter,
   participantOutput,
   subjectParameter,
-  textParameter,
 } from "./schemas.js";
 import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
   campaign_id: campaignIdParameter,
-  display_name: textParameter(1, 100, "Name shown for this seat at the table"),
+  display_name: nameParameter(1, 100, "Name shown for this seat at the table"),
   role: z.enum(PARTICIPANT_ROLES).describe("GM or PLAYER"),
   controller: z
     .enum(PARTICIPANT_CONTROLLERS)

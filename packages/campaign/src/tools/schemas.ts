@@ -1,4 +1,4 @@
-import type { ParameterProblem } from "@tabletop-mcp/kit";
+import { displayName, displayText, type ParameterProblem } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import {
   CHARACTER_KINDS,
@@ -20,21 +20,22 @@ export function idParameter(description: string) {
   return z.string().regex(ID_PATTERN).describe(description);
 }
 
-/** The issue of a text holding U+0000, which PostgreSQL cannot store in text. */
-export const NUL_ISSUE = "Must not contain the NUL character (U+0000)";
+/**
+ * @returns a human-readable name (a campaign's, a character's, a seat's), trimmed before its
+ *   length is checked, refusing control, invisible format and bidirectional characters (the
+ *   kit's `displayName`, docs/contract.md §5.3); U+0000 among them, which PostgreSQL cannot store
+ */
+export function nameParameter(min: number, max: number, description: string) {
+  return displayName(z.string().trim().min(min).max(max)).describe(description);
+}
 
 /**
- * @returns a free-text parameter, trimmed before its length is checked; U+0000 is refused
- *   whatever the store, so that SQLite and PostgreSQL answer alike
+ * @returns a free-text parameter (notes, a theme), trimmed before its length is checked; keeps
+ *   line breaks and tabs, refuses other control characters and the bidirectional controls (the
+ *   kit's `displayText`, docs/contract.md §5.3), U+0000 among them whatever the store
  */
 export function textParameter(min: number, max: number, description: string) {
-  return z
-    .string()
-    .trim()
-    .min(min)
-    .max(max)
-    .refine((text) => !text.includes("\u0000"), NUL_ISSUE)
-    .describe(description);
+  return displayText(z.string().trim().min(min).max(max)).describe(description);
 }
 
 /** The issue of a subject holding a control character. */

@@ -2,19 +2,19 @@ import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { rollActionInSession } from "../commands/roll-action.js";
 import { runCommand } from "./run-command.js";
-import { campaignIdParameter, idParameter, sessionIdParameter, textParameter } from "./schemas.js";
+import { campaignIdParameter, idParameter, nameParameter, sessionIdParameter } from "./schemas.js";
 import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
   campaign_id: campaignIdParameter,
   session_id: sessionIdParameter,
   character_id: idParameter("Character who rolls (char_…)"),
-  trait: textParameter(1, 32, "Trait rolled with, e.g. agility (case-insensitive)"),
+  trait: nameParameter(1, 32, "Trait rolled with, e.g. agility (case-insensitive)"),
   difficulty: z.int().min(0).max(100).describe("Difficulty the total must meet"),
   modifiers: z
     .array(
       z.strictObject({
-        source: textParameter(1, 64, "Where the bonus comes from, e.g. an Experience"),
+        source: nameParameter(1, 64, "Where the bonus comes from, e.g. an Experience"),
         value: z.int().min(-20).max(20).describe("Bonus (negative for a penalty)"),
       }),
     )

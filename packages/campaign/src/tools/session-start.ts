@@ -2,12 +2,12 @@ import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { startSession } from "../commands/start-session.js";
 import { runCommand } from "./run-command.js";
-import { campaignIdParameter, sessionOutput, textParameter } from "./schemas.js";
+import { campaignIdParameter, nameParameter, sessionOutput } from "./schemas.js";
 import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
   campaign_id: campaignIdParameter,
-  name: textParameter(0, 200, "Session name, e.g. Session 1: The Journey Begins").optional(),
+  name: nameParameter(0, 200, "Session name, e.g. Session 1: The Journey Begins").optional(),
 });
 
 /**

@@ -1,4 +1,4 @@
-import type { ParameterProblem } from "@tabletop-mcp/kit";
+import { displayName, type ParameterProblem } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import {
   AT_LEAST_LIMITS,
@@ -65,10 +65,7 @@ const rollDiceFields = {
     .int()
     .optional()
     .describe("Each die's final value is at least this, 1 to dice_sides."),
-  label: z
-    .string()
-    .min(1)
-    .max(LIMITS.maxLabelLength)
+  label: displayName(z.string().min(1).max(LIMITS.maxLabelLength))
     .optional()
     .describe(
       'Optional name echoed as result.label, e.g. "attack" or "damage" (1-100 characters).',

@@ -1,4 +1,4 @@
-import { type CrossFieldRule, defineTool, type Tool } from "@tabletop-mcp/kit";
+import { type CrossFieldRule, defineTool, displayName, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import {
   checkUniqueCount,
@@ -35,10 +35,7 @@ const input = z.strictObject({
     .boolean()
     .optional()
     .describe("true: no entry is drawn twice. Default false (repeats allowed)."),
-  label: z
-    .string()
-    .min(1)
-    .max(LIMITS.maxLabelLength)
+  label: displayName(z.string().min(1).max(LIMITS.maxLabelLength))
     .optional()
     .describe("Optional name echoed as result.label (1-100 characters)."),
 });

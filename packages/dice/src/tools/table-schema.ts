@@ -1,7 +1,8 @@
+import { displayName, displayText } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { TABLE_LIMITS } from "../engine/index.js";
 
-const text = z.string().min(1).max(TABLE_LIMITS.maxTextLength);
+const text = displayText(z.string().min(1).max(TABLE_LIMITS.maxTextLength));
 
 const entrySchema = z.union(
   [
@@ -21,8 +22,8 @@ const entrySchema = z.union(
  */
 export const tableSchema = z
   .strictObject({
-    name: z.string().min(1).max(TABLE_LIMITS.maxNameLength).optional(),
-    description: z.string().min(1).max(TABLE_LIMITS.maxTextLength).optional(),
+    name: displayName(z.string().min(1).max(TABLE_LIMITS.maxNameLength)).optional(),
+    description: text.optional(),
     die: z
       .union([z.string(), z.int()], { error: 'Expected a die such as "d8" or a number of sides' })
       .optional()
