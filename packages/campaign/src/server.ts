@@ -10,6 +10,7 @@ import {
   replaySeedOption,
   type SessionRequest,
   silentLogger,
+  subscriptionUriParam,
 } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { APP_VIEW_LINKS, APP_VIEWS } from "./app-views.js";
@@ -112,6 +113,13 @@ export function createServer(options: CampaignServerOptions = {}): Server {
       for (const uri of new Set(uris)) hub.updated(uri, label);
     },
   });
+  const served = {
+    resources: [
+      ...createResources(environment.store, () => context),
+      ...APP_VIEWS.map((view) => view.resource),
+    ],
+    resourceTemplates: createResourceTemplates(environment.store),
+  };
   const server = createKitServer(
     {
       name: "tabletop-campaign",
@@ -119,17 +127,14 @@ export function createServer(options: CampaignServerOptions = {}): Server {
       title: "Tabletop campaigns and sessions",
       instructions: INSTRUCTIONS,
       tools: linkAppViews(tools, APP_VIEW_LINKS),
-      resources: [
-        ...createResources(environment.store, () => context),
-        ...APP_VIEWS.map((view) => view.resource),
-      ],
-      resourceTemplates: createResourceTemplates(environment.store),
+      ...served,
     },
     { hub, logger },
   );
   subscriptions = serveContextSubscription(
     server,
     hub,
+    subscriptionUriParam(served),
     (caller) => {
       subject = caller;
     },

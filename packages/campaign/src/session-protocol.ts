@@ -6,7 +6,6 @@ import {
   onRequest,
   type ResourceHub,
   type ToolContext,
-  uriParam,
 } from "@tabletop-mcp/kit";
 import { CONTEXT_URI } from "./resource-uris.js";
 
@@ -49,6 +48,8 @@ export interface SessionSubscriptions {
  *
  * @param server - one MCP session's server, from the kit
  * @param hub - the process-wide resource hub
+ * @param readUri - reads a request's `uri`, refusing what the server does not serve (the kit's
+ *   `subscriptionUriParam`)
  * @param subscriber - told the subject of each subscription
  * @param changed - told of each change of the session's subscriptions, before it is answered
  * @returns the session's subscriptions
@@ -56,6 +57,7 @@ export interface SessionSubscriptions {
 export function serveContextSubscription(
   server: Server,
   hub: ResourceHub,
+  readUri: (params: Readonly<Record<string, unknown>>) => { uri: string },
   subscriber: (subject: string) => void,
   changed: (uris: string[]) => Promise<void> = async () => {},
 ): SessionSubscriptions {
@@ -69,13 +71,13 @@ export function serveContextSubscription(
     uris.delete(uri);
     if (uri !== CONTEXT_URI) hub.unsubscribe(uri, server);
   };
-  onRequest(server, "resources/subscribe", uriParam, async ({ uri }, extra) => {
+  onRequest(server, "resources/subscribe", readUri, async ({ uri }, extra) => {
     subscriber(identityFromAuthInfo(extra.authInfo).subject);
     add(uri);
     await changed([...uris]);
     return {};
   });
-  onRequest(server, "resources/unsubscribe", uriParam, async ({ uri }) => {
+  onRequest(server, "resources/unsubscribe", readUri, async ({ uri }) => {
     remove(uri);
     await changed([...uris]);
     return {};

@@ -317,6 +317,36 @@ describe("notifications", () => {
     expect(first.updates).toEqual(["campaigns://list"]);
   });
 
+  it("refuse a subscription to a URI the server does not serve, naming uri, and keep serving", async () => {
+    const { first } = await connectedPair();
+    const foreign = [
+      "zzz://anything",
+      "SESSION://sess_1/events",
+      "Campaigns://list",
+      "campaigns://list#top",
+      "campaign://camp_1#notes",
+      "context://current/more",
+    ];
+    for (const method of ["resources/subscribe", "resources/unsubscribe"]) {
+      for (const uri of foreign) {
+        const refused = first.client.request(
+          { method, params: { uri } } as never,
+          EmptyResultSchema,
+        );
+        await expect(refused, `${method} ${uri}`).rejects.toMatchObject({
+          code: -32602,
+          message: expect.stringContaining("params.uri names no resource of this server"),
+          data: { uri },
+        });
+      }
+    }
+    await first.client.subscribeResource({ uri: "session://sess_1/events" });
+    await first.client.subscribeResource({ uri: "campaigns://list" });
+    await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
+    await updatesArrived(first.updates, 1);
+    expect(first.updates).toEqual(["campaigns://list"]);
+  });
+
   it("holds at most 1,000 subscriptions per session, context://current among them, and keeps serving", async () => {
     const { first } = await connectedPair();
     const subscribe = (uri: string) => first.client.subscribeResource({ uri });

@@ -9,6 +9,7 @@ import { cursorParam, onRequest, ProtocolError, uriParam } from "./request-param
 import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
 import { ResourceHub } from "./resource-hub.js";
 import { sharedSchemaValidator } from "./shared-schema-validator.js";
+import { subscriptionUriParam } from "./subscription-uri.js";
 import { checkAnswerLimit, DEFAULT_MAX_ANSWER_BYTES, type Tool, type ToolContext } from "./tool.js";
 import {
   type ServerRequestExtra,
@@ -168,11 +169,12 @@ function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): 
     }
     return { contents: [{ uri, ...contents }] };
   });
-  onRequest(server, "resources/subscribe", uriParam, ({ uri }) => {
+  const subscriptionUri = subscriptionUriParam(spec);
+  onRequest(server, "resources/subscribe", subscriptionUri, ({ uri }) => {
     hub.subscribe(uri, server);
     return {};
   });
-  onRequest(server, "resources/unsubscribe", uriParam, ({ uri }) => {
+  onRequest(server, "resources/unsubscribe", subscriptionUri, ({ uri }) => {
     hub.unsubscribe(uri, server);
     return {};
   });

@@ -117,6 +117,7 @@ export {
 } from "./runtime/session-gate.js";
 export { SessionRefusedError, type SessionRequest } from "./runtime/session-request.js";
 export { type StdioHandle, type StdioOptions, serveStdio } from "./runtime/stdio.js";
+export { type ServedResources, subscriptionUriParam } from "./subscription-uri.js";
 export {
   DEFAULT_MAX_ANSWER_BYTES,
   defineTool,
