@@ -10,7 +10,9 @@ import { NAME_ACCEPTS, ResourceHub, TEXT_ACCEPTS } from "@tabletop-mcp/kit";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../src/server.js";
 import { callError, callOk, readJson } from "./e2e/harness.js";
+import { campaignRecord } from "./support/records.js";
 import { freshStore } from "./support/store-under-test.js";
+import { writeRows } from "./support/write-rows.js";
 
 async function connectedPair() {
   const store = await freshStore();
@@ -26,7 +28,7 @@ async function connectedPair() {
     });
     return { client, updates };
   };
-  return { first: await connect(), second: await connect() };
+  return { first: await connect(), second: await connect(), store };
 }
 
 async function readError(client: Client, uri: string): Promise<{ code: number; message: string }> {
@@ -211,6 +213,43 @@ describe("tool arguments", () => {
 });
 
 describe("resources", () => {
+  it("lists every campaign the reader may see in resources/list, a page at a time", async () => {
+    const { first, store } = await connectedPair();
+    const ids = Array.from({ length: 403 }, (_, index) => `camp_${String(index).padStart(3, "0")}`);
+    await writeRows(store, async (repository) => {
+      for (const id of ids) {
+        await repository.insertCampaign(campaignRecord(id));
+        await repository.recordOwner(id, "local");
+      }
+    });
+    await writeRows(store, (repository) => repository.insertCampaign(campaignRecord("camp_other")));
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await first.client.listResources(cursor === undefined ? {} : { cursor });
+      pages.push(page.resources.map((resource) => resource.uri));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined && pages.length < 10);
+    expect(pages.map((page) => page.filter((uri) => uri.startsWith("campaign://")).length)).toEqual(
+      [200, 200, 3],
+    );
+    expect(pages.flat().filter((uri) => uri.startsWith("campaign://"))).toEqual(
+      ids.map((id) => `campaign://${id}`),
+    );
+    expect(pages[0]?.slice(0, 2)).toEqual(["campaigns://list", "context://current"]);
+    for (const bad of [
+      "camp_001",
+      "bm9wZQ",
+      Buffer.from('[0,"camp_other"]').toString("base64url"),
+    ]) {
+      await expect(first.client.listResources({ cursor: bad }), bad).rejects.toMatchObject({
+        code: -32602,
+        message:
+          "MCP error -32602: params.cursor is not a cursor this server gave; list again without a cursor",
+      });
+    }
+  });
+
   it("pages a campaign's characters by cursor and limit", async () => {
     const { first } = await connectedPair();
     const campaign = await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });

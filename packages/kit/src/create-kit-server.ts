@@ -8,6 +8,7 @@ import { type Logger, silentLogger } from "./logger.js";
 import { cursorParam, onRequest, ProtocolError, uriParam } from "./request-params.js";
 import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
 import { ResourceHub } from "./resource-hub.js";
+import { listResources } from "./resource-list.js";
 import { sharedSchemaValidator } from "./shared-schema-validator.js";
 import { subscriptionUriParam } from "./subscription-uri.js";
 import { checkAnswerLimit, DEFAULT_MAX_ANSWER_BYTES, type Tool, type ToolContext } from "./tool.js";
@@ -150,14 +151,10 @@ function answerLimitsOf(
 function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): void {
   const fixed = new Map((spec.resources ?? []).map((resource) => [resource.uri, resource]));
   const templates = spec.resourceTemplates ?? [];
-  onRequest(server, "resources/list", cursorParam, async (_params, extra) => {
-    const context = resourceContext(extra);
-    const resources: ResourceListing[] = [...fixed.values()].map(fixedListing);
-    for (const template of templates) {
-      if (template.spec.list) resources.push(...(await template.spec.list(context)));
-    }
-    return { resources };
-  });
+  const fixedListings = [...fixed.values()].map(fixedListing);
+  onRequest(server, "resources/list", cursorParam, ({ cursor }, extra) =>
+    listResources(fixedListings, templates, resourceContext(extra), cursor),
+  );
   onRequest(server, "resources/templates/list", cursorParam, () => ({
     resourceTemplates: templates.map((template) => template.listing),
   }));

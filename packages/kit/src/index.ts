@@ -88,12 +88,14 @@ export {
   defineResource,
   defineResourceTemplate,
   type ResourceContext,
+  type ResourceListPage,
   type ResourceSpec,
   type ResourceTemplate,
   type ResourceTemplateSpec,
   type ResourceText,
 } from "./resource.js";
 export { ResourceHub, type UpdateFilter } from "./resource-hub.js";
+export { unknownCursorError } from "./resource-list.js";
 export { structuredResult } from "./results.js";
 export { InFlightRequests } from "./runtime/in-flight.js";
 export {

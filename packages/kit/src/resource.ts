@@ -31,6 +31,13 @@ export interface ResourceSpec {
   read(context: ResourceContext): ResourceText | Promise<ResourceText>;
 }
 
+/** One page of a template's resources, and where the next one starts. */
+export interface ResourceListPage {
+  resources: ResourceListing[];
+  /** Present when more resources follow: handed back to the template's `list`. */
+  nextCursor?: string;
+}
+
 /** A family of resources addressed by an RFC 6570 URI template. */
 export interface ResourceTemplateSpec {
   uriTemplate: string;
@@ -40,8 +47,16 @@ export interface ResourceTemplateSpec {
   mimeType: string;
   /** The scope a token must grant to read or subscribe to these (token table and OAuth modes). */
   scope?: string;
-  /** The concrete resources of this template to show in `resources/list`, if any. */
-  list?(context: ResourceContext): ResourceListing[] | Promise<ResourceListing[]>;
+  /**
+   * The concrete resources of this template to show in `resources/list`, if any: all of them,
+   * or one page and the cursor of the next (docs/contract.md §7.9). `cursor` is a `nextCursor`
+   * this template gave, or absent for the first page; the kit wraps it, so clients see only
+   * the kit's opaque cursors.
+   */
+  list?(
+    context: ResourceContext,
+    cursor?: string,
+  ): ResourceListing[] | ResourceListPage | Promise<ResourceListing[] | ResourceListPage>;
   /** Reads one resource; `undefined` when nothing exists at that URI. */
   read(
     uri: string,

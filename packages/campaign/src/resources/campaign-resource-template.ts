@@ -1,6 +1,5 @@
-import type { Resource as ResourceListing } from "@modelcontextprotocol/sdk/types.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { ResourceTemplate } from "@tabletop-mcp/kit";
+import type { ResourceListPage, ResourceTemplate } from "@tabletop-mcp/kit";
 import type { CampaignStore, Page } from "../storage/campaign-store.js";
 import {
   classifyResourceUri,
@@ -23,7 +22,12 @@ export interface CampaignTemplateSpec {
    * a JSON-RPC error.
    */
   read(store: CampaignStore, address: ResourceAddress, reader: string): Promise<unknown>;
-  list?(store: CampaignStore, reader: string): Promise<ResourceListing[]>;
+  /** One page of `resources/list` for a reader, from `cursor` (a `nextCursor` it gave) on. */
+  list?(
+    store: CampaignStore,
+    reader: string,
+    cursor: string | undefined,
+  ): Promise<ResourceListPage>;
 }
 
 const MIME_TYPE = "application/json";
@@ -58,7 +62,10 @@ export function campaignResourceTemplate(
       mimeType: MIME_TYPE,
       scope: "campaign:read",
       ...(spec.list
-        ? { list: async (context) => (await spec.list?.(store, context.identity.subject)) ?? [] }
+        ? {
+            list: async (context, cursor) =>
+              (await spec.list?.(store, context.identity.subject, cursor)) ?? { resources: [] },
+          }
         : {}),
       read: async (uri, _variables, context) => {
         const address = parseResourceUri(uri, spec.kind);

@@ -1,9 +1,10 @@
-import type { ResourceTemplate } from "@tabletop-mcp/kit";
+import { type ResourceTemplate, unknownCursorError } from "@tabletop-mcp/kit";
 import { accessTo } from "../commands/access.js";
 import { campaignUri } from "../resource-uris.js";
 import type { CampaignStore } from "../storage/campaign-store.js";
 import { campaignResourceTemplate, resourceNotFound } from "./campaign-resource-template.js";
 
+/** Campaigns per page of `resources/list` (docs/campaign.md §6). */
 const LISTED_CAMPAIGNS = 200;
 
 /**
@@ -31,15 +32,20 @@ export function campaignTemplate(store: CampaignStore): ResourceTemplate {
       if (!campaign || !access) throw resourceNotFound("campaign not found");
       return { campaign };
     },
-    list: async (source, reader) => {
+    list: async (source, reader, cursor) => {
       const page = await source.read((repository) =>
-        repository.listCampaigns({ limit: LISTED_CAMPAIGNS, visibleTo: reader }),
+        repository.listCampaigns({ afterId: cursor, limit: LISTED_CAMPAIGNS, visibleTo: reader }),
       );
-      return (page?.items ?? []).map((campaign) => ({
-        uri: campaignUri(campaign.id),
-        name: campaign.name,
-        mimeType: "application/json",
-      }));
+      if (!page) throw unknownCursorError();
+      const last = page.items.at(-1);
+      return {
+        resources: page.items.map((campaign) => ({
+          uri: campaignUri(campaign.id),
+          name: campaign.name,
+          mimeType: "application/json",
+        })),
+        ...(page.hasMore && last ? { nextCursor: last.id } : {}),
+      };
     },
   });
 }
