@@ -34,8 +34,17 @@ describeInBrowser("the session log view", (browser) => {
         kind: "PC",
       })
     ).id as string;
+    const seat = await callOk(client, "participant_create", {
+      campaign_id: campaignId,
+      display_name: "Mara",
+      role: "GM",
+    });
     sessionId = (await callOk(client, "session_start", { campaign_id: campaignId })).id as string;
-    await callOk(client, "set_context", { campaign_id: campaignId, session_id: sessionId });
+    await callOk(client, "set_context", {
+      campaign_id: campaignId,
+      session_id: sessionId,
+      participant_id: seat.id,
+    });
     await callOk(client, "gm_fear_adjust", { delta: 2, reason: "a GM move" });
     for (let note = 1; note <= NOTES; note += 1) {
       await callOk(client, "session_note_add", { text: `Note number ${note}` });
@@ -50,7 +59,7 @@ describeInBrowser("the session log view", (browser) => {
     const { host, uri } = await openToolView(browser(), {
       client,
       tool: "session_note_add",
-      arguments: { text: "The gate creaks open" },
+      arguments: { text: "The gate creaks open", gm_only: true },
     });
     expect(uri).toBe("ui://campaign/session.html");
     const firstPage = await readPage(client, `session://${sessionId}/events`);
@@ -69,6 +78,11 @@ describeInBrowser("the session log view", (browser) => {
     expect(await items.first().locator(".event-text").textContent()).toBe(
       "Note: The gate creaks open",
     );
+    expect(await items.first().locator(".event-author").textContent()).toBe("Mara");
+    expect(await items.first().locator(".event-gm-only").textContent()).toBe("GM only");
+    expect(await items.nth(1).locator(".event-text").textContent()).toBe("Note: Note number 55");
+    expect(await items.nth(1).locator(".event-author").textContent()).toBe("Mara");
+    expect(await items.nth(1).locator(".event-gm-only").count()).toBe(0);
 
     await host.view.getByRole("button", { name: "Load older" }).click();
     await items.nth(firstPage.events.length).waitFor();
@@ -134,6 +148,7 @@ describeInBrowser("the session log view", (browser) => {
     );
     expect(host.reads).toEqual([
       `campaign://${campaign.id}/characters?limit=200`,
+      `campaign://${campaign.id}/participants?limit=200`,
       `session://${started.id}/events`,
     ]);
     expect(await host.view.getByRole("button", { name: "Load older" }).isHidden()).toBe(true);

@@ -2,10 +2,6 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import {
   type App,
   byId,
-  element,
-  isJsonObject,
-  type JsonObject,
-  numberOr,
   objectsOf,
   readJsonResource,
   refusalMessage,
@@ -16,42 +12,18 @@ import {
   stringOr,
   successContent,
 } from "@tabletop-mcp/views/app";
-import { type NameOf, tellEvent } from "./event-text.js";
+import { eventItem, type LogNames } from "./event-item.js";
 import { type SessionAddress, sessionAddress } from "./session-address.js";
 
-/** The log being shown: where to read the next, older page, and how to name characters. */
+/** The log being shown: where to read the next, older page, and how to name who is in it. */
 interface ShownLog {
   readonly app: App;
   readonly address: SessionAddress;
-  readonly nameOf: NameOf;
+  readonly names: LogNames;
   nextCursor: string | null;
 }
 
 let log: ShownLog | undefined;
-
-function parsedPayload(event: JsonObject): JsonObject {
-  try {
-    const payload: unknown = JSON.parse(stringOr(event.payload_json, "{}"));
-    return isJsonObject(payload) ? payload : {};
-  } catch {
-    return {};
-  }
-}
-
-function eventItem(event: JsonObject, nameOf: NameOf): HTMLLIElement {
-  const { kind, text } = tellEvent(stringOr(event.type, ""), parsedPayload(event), nameOf);
-  const seq = numberOr(event.seq, 0);
-  const timestamp = stringOr(event.ts, "");
-  return element(
-    "li",
-    { className: `event event-${kind}`, attributes: { "data-seq": String(seq) } },
-    [
-      element("span", { className: "event-seq", text: `#${seq}` }),
-      element("p", { className: "event-text", text }),
-      element("time", { text: timestamp.slice(11, 19), attributes: { datetime: timestamp } }),
-    ],
-  );
-}
 
 /** Reads one page of the log (the newest without a cursor) and adds it below what is shown. */
 async function loadPage(shown: ShownLog, cursor: string | null): Promise<number> {
@@ -61,7 +33,7 @@ async function loadPage(shown: ShownLog, cursor: string | null): Promise<number>
     `session://${shown.address.sessionId}/events${query}`,
   );
   const events = objectsOf(page.events);
-  byId("events").append(...events.map((event) => eventItem(event, shown.nameOf)));
+  byId("events").append(...events.map((event) => eventItem(event, shown.names)));
   shown.nextCursor = typeof page.next_cursor === "string" ? page.next_cursor : null;
   byId("load-older").hidden = shown.nextCursor === null;
   byId("empty").hidden = byId("events").childElementCount > 0;
@@ -82,16 +54,32 @@ async function loadOlder(): Promise<void> {
   }
 }
 
-/** Characters by id, from the campaign's list, so the log names them. */
-async function characterNames(app: App, campaignId: string | undefined): Promise<NameOf> {
+/** Names by id from one of the campaign's lists (empty without a campaign). */
+async function namesIn(
+  app: App,
+  campaignId: string | undefined,
+  list: "characters" | "participants",
+  nameField: string,
+): Promise<Map<string, string>> {
   const names = new Map<string, string>();
-  if (campaignId) {
-    const list = await readJsonResource(app, `campaign://${campaignId}/characters?limit=200`);
-    for (const character of objectsOf(list.characters)) {
-      names.set(stringOr(character.id, ""), stringOr(character.name, ""));
-    }
+  if (!campaignId) return names;
+  const page = await readJsonResource(app, `campaign://${campaignId}/${list}?limit=200`);
+  for (const item of objectsOf(page[list])) {
+    names.set(stringOr(item.id, ""), stringOr(item[nameField], ""));
   }
-  return (characterId) => names.get(characterId) || characterId;
+  return names;
+}
+
+/** Characters and seats by id, from the campaign's lists, so the log names them. */
+async function logNames(app: App, campaignId: string | undefined): Promise<LogNames> {
+  const [characters, participants] = await Promise.all([
+    namesIn(app, campaignId, "characters", "name"),
+    namesIn(app, campaignId, "participants", "display_name"),
+  ]);
+  return {
+    nameOf: (characterId) => characters.get(characterId) || characterId,
+    participantName: (participantId) => participants.get(participantId) || undefined,
+  };
 }
 
 async function showResult(result: CallToolResult, call: ShownCall): Promise<void> {
@@ -109,7 +97,7 @@ async function showResult(result: CallToolResult, call: ShownCall): Promise<void
   const shown: ShownLog = {
     app: call.app,
     address,
-    nameOf: await characterNames(call.app, address.campaignId),
+    names: await logNames(call.app, address.campaignId),
     nextCursor: null,
   };
   log = shown;
