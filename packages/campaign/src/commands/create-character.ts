@@ -1,9 +1,10 @@
 import { defaultProfile, initialState, mergeProfile } from "../domain/character-defaults.js";
+import { characterForLog } from "../domain/character-notes.js";
 import type { Character, CharacterKind, ProfileFields } from "../domain/records.js";
 import { assertThresholdOrder } from "../domain/sheet-rules.js";
 import { formatTimestamp } from "../domain/timestamps.js";
 import { CAMPAIGNS_LIST_URI, campaignUri, charactersUri, eventsUri } from "../resource-uris.js";
-import { lockCampaignFor } from "./access.js";
+import { lockCampaignFor, requireGm } from "./access.js";
 import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { logToActiveSession, stampInvocation } from "./event-log.js";
@@ -15,6 +16,8 @@ export interface CreateCharacterInput {
   name: string;
   kind: CharacterKind;
   notes?: string | undefined;
+  /** Keep an NPC's notes from the players (the GM only). */
+  notes_gm_only?: boolean | undefined;
   profile?: ProfileFields | undefined;
 }
 
@@ -27,7 +30,8 @@ export interface CreateCharacterInput {
  * @param caller - the calling MCP session
  * @param input - name, kind, notes and optional initial profile
  * @returns the character record, once committed
- * @throws CampaignError without a campaign, for an unknown one, or for thresholds out of order
+ * @throws CampaignError without a campaign, for an unknown one, for thresholds out of order, or
+ *   for a player keeping notes from the players
  */
 export async function createCharacter(
   environment: CommandEnvironment,
@@ -38,6 +42,8 @@ export async function createCharacter(
   const stamp = stampInvocation(environment, caller);
   return environment.store.write(async (repository) => {
     const { campaign, access } = await lockCampaignFor(repository, campaignId, caller.actor);
+    if (input.notes_gm_only === true)
+      requireGm(access, "keep a character's notes from the players");
     const id = environment.newId("char");
     const profile = mergeProfile(defaultProfile(id, input.kind), input.profile ?? {});
     assertThresholdOrder(profile);
@@ -49,6 +55,7 @@ export async function createCharacter(
       name: input.name,
       kind: input.kind,
       notes: input.notes ?? "",
+      ...(input.notes_gm_only === true ? { notes_gm_only: true as const } : {}),
       controller: access.role === "PLAYER" ? (access.seat?.id ?? null) : null,
       created_at: now,
       updated_at: now,
@@ -67,7 +74,7 @@ export async function createCharacter(
     const logged = await logToActiveSession(repository, campaignId, stamp, now, {
       type: "CHARACTER_CREATED",
       character_id: id,
-      payload: { character, profile, state },
+      payload: { character: characterForLog(character), profile, state },
     });
     if (logged) changedUris.push(eventsUri(logged));
     return changesIn(campaignId, character, changedUris);

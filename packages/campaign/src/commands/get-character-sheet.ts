@@ -1,3 +1,4 @@
+import { characterSeenBy } from "../domain/character-notes.js";
 import type { CharacterSheet } from "../domain/records.js";
 import { readCampaignFor } from "./access.js";
 import type { Caller, CommandEnvironment } from "./command-environment.js";
@@ -11,7 +12,7 @@ export interface GetCharacterSheetInput {
 
 /**
  * Reads a character with its profile and state (docs/campaign.md §4.6); the GM and
- * players may.
+ * players may, players without notes the GM kept from them.
  *
  * @param environment - the store
  * @param caller - the calling MCP session
@@ -26,10 +27,11 @@ export async function getCharacterSheet(
 ): Promise<CharacterSheet> {
   const campaignId = requireCampaignId(input.campaign_id, caller);
   return environment.store.read(async (repository) => {
-    const [, sheet] = await Promise.all([
+    const [{ access }, sheet] = await Promise.all([
       readCampaignFor(repository, campaignId, caller.actor),
       repository.getSheet(input.character_id),
     ]);
-    return foundSheet(sheet, campaignId);
+    const found = foundSheet(sheet, campaignId);
+    return { ...found, character: characterSeenBy(found.character, access) };
   });
 }

@@ -61,6 +61,8 @@ export interface Character {
   name: string;
   kind: CharacterKind;
   notes: string;
+  /** Present, and `true`, only when the GM kept an NPC's notes from the players. */
+  notes_gm_only?: true;
   controller: string | null;
   created_at: string;
   updated_at: string;

@@ -1,5 +1,8 @@
 import type { ResourceTemplate } from "@tabletop-mcp/kit";
 import { accessTo } from "../commands/access.js";
+import { characterSeenBy } from "../domain/character-notes.js";
+import type { Character } from "../domain/records.js";
+import type { Access } from "../domain/roles.js";
 import type {
   CampaignRepository,
   CampaignStore,
@@ -23,6 +26,8 @@ interface CampaignList {
     campaignId: string,
     page: PageRequest,
   ): Promise<Page<{ id: string }> | undefined>;
+  /** What a reader may see of one item; the item itself when absent. */
+  seenBy?(item: { id: string }, access: Access): { id: string };
 }
 
 const LISTS: readonly CampaignList[] = [
@@ -38,6 +43,7 @@ const LISTS: readonly CampaignList[] = [
     description:
       "A campaign's characters (PCs and NPCs), oldest first, with their controllers. Paged.",
     fetch: (repository, campaignId, page) => repository.listCharacters(campaignId, page),
+    seenBy: (character: Character, access: Access) => characterSeenBy(character, access),
   },
   {
     kind: "sessions",
@@ -66,7 +72,10 @@ function listTemplate(store: CampaignStore, list: CampaignList): ResourceTemplat
           }),
         ]);
         if (!campaign || !access) throw resourceNotFound("campaign not found");
-        return page;
+        const { seenBy } = list;
+        return page && seenBy
+          ? { ...page, items: page.items.map((item) => seenBy(item, access)) }
+          : page;
       });
       return pageBody(list.kind, found, (item) => item.id);
     },

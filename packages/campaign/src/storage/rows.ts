@@ -22,6 +22,8 @@ export interface CharacterRow {
   name: string;
   kind: string;
   notes: string;
+  /** 0 or 1 on SQLite, a boolean on PostgreSQL. */
+  notes_gm_only: number | boolean;
   controller: string | null;
   created_at: string;
   updated_at: string;
@@ -127,6 +129,9 @@ export function characterFromRow(row: CharacterRow): Character {
     name: row.name,
     kind: row.kind as CharacterKind,
     notes: row.notes,
+    ...(row.notes_gm_only === 1 || row.notes_gm_only === true
+      ? { notes_gm_only: true as const }
+      : {}),
     controller: row.controller,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -211,6 +216,16 @@ export function eventFromRow(row: EventRow): SessionEvent {
 export function participantRow(participant: Participant): ParticipantRow {
   const { user, ...rest } = participant;
   return { ...rest, user_subject: user };
+}
+
+/**
+ * The columns of a character record, as SQLite stores them (`notes_gm_only` 0 or 1).
+ *
+ * @param character - the record
+ * @returns its row
+ */
+export function characterRow(character: Character): CharacterRow {
+  return { ...character, notes_gm_only: character.notes_gm_only === true ? 1 : 0 };
 }
 
 /** One kept MCP session (docs/campaign.md §10.5); the JSON columns are read by the server. */

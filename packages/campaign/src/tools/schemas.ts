@@ -141,6 +141,10 @@ export const characterOutput = z.object({
   name: z.string(),
   kind: z.enum(CHARACTER_KINDS),
   notes: z.string(),
+  notes_gm_only: z
+    .literal(true)
+    .describe("Only the GM reads the notes; players read them as empty")
+    .optional(),
   controller: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,

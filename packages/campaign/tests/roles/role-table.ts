@@ -222,6 +222,63 @@ const ROWS: readonly Row[] = [
     },
   },
   {
+    name: "keeps an NPC's GM-only notes from a player in every read; only the GM may keep them",
+    async run(connection) {
+      const table = await setUpTable(connection);
+      const secret = "Secretly the duke's spy";
+      const args = { campaign_id: table.campaign, name: "Vex", kind: "NPC", notes: secret };
+      await expectRefused(
+        connection,
+        connection.player,
+        "character_create",
+        { ...args, notes_gm_only: true },
+        denied("only the GM may keep a character's notes from the players"),
+      );
+      await expectRefused(
+        connection,
+        connection.stranger,
+        "character_create",
+        { ...args, notes_gm_only: true },
+        NOT_FOUND_CAMPAIGN,
+      );
+      const vex = await callOk(connection.gm, "character_create", { ...args, notes_gm_only: true });
+      expect(vex).toMatchObject({ notes: secret, notes_gm_only: true });
+      const baker = await callOk(connection.gm, "character_create", {
+        ...args,
+        name: "Bram",
+        notes: "Sells bread",
+      });
+      expect(baker).not.toHaveProperty("notes_gm_only");
+      const sheet = (client: Client, id: unknown) =>
+        callOk(client, "character_sheet_get", { campaign_id: table.campaign, character_id: id });
+      expect((await sheet(connection.gm, vex.id)).character).toMatchObject({ notes: secret });
+      expect((await sheet(connection.player, vex.id)).character).toMatchObject({
+        notes: "",
+        notes_gm_only: true,
+      });
+      expect((await sheet(connection.player, baker.id)).character).toMatchObject({
+        notes: "Sells bread",
+      });
+      const charactersUri = `campaign://${table.campaign}/characters`;
+      const gmList = (await readJson(connection.gm, charactersUri)).characters as object[];
+      const playerList = (await readJson(connection.player, charactersUri)).characters as object[];
+      expect(gmList).toContainEqual(expect.objectContaining({ id: vex.id, notes: secret }));
+      expect(playerList).toEqual(
+        gmList.map((character) =>
+          "notes_gm_only" in character ? { ...character, notes: "" } : character,
+        ),
+      );
+      const eventsUri = `session://${table.session}/events`;
+      const reads = [
+        await readJson(connection.player, charactersUri),
+        await readJson(connection.player, eventsUri),
+        await readJson(connection.gm, eventsUri),
+        await sheet(connection.player, vex.id),
+      ];
+      for (const read of reads) expect(JSON.stringify(read)).not.toContain("duke");
+    },
+  },
+  {
     name: "lets only the GM add participants",
     async run(connection) {
       const table = await setUpTable(connection);

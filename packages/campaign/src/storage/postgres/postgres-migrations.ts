@@ -4,10 +4,17 @@ import { SCHEMA } from "./migrations/0001-schema.js";
 import { ROLES } from "./migrations/0002-roles.js";
 import { MCP_SESSIONS } from "./migrations/0003-mcp-sessions.js";
 import { CHECKS_AS_DOMAINS } from "./migrations/0004-checks-as-domains.js";
+import { GM_ONLY_CHARACTER_NOTES } from "./migrations/0005-gm-only-character-notes.js";
 import { runTransaction } from "./postgres-transaction.js";
 
 /** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
-const MIGRATIONS: readonly string[] = [SCHEMA, ROLES, MCP_SESSIONS, CHECKS_AS_DOMAINS];
+const MIGRATIONS: readonly string[] = [
+  SCHEMA,
+  ROLES,
+  MCP_SESSIONS,
+  CHECKS_AS_DOMAINS,
+  GM_ONLY_CHARACTER_NOTES,
+];
 
 /** The newest schema version this code knows on PostgreSQL. */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;

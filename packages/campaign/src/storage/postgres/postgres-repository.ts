@@ -216,6 +216,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
       character.name,
       character.kind,
       character.notes,
+      character.notes_gm_only === true,
       character.controller,
       character.created_at,
       character.updated_at,

@@ -7,7 +7,8 @@ const CAMPAIGN = `id, name, gm_mode, theme_prompt, participant_count, character_
   created_at, updated_at`;
 const PARTICIPANT = `id, campaign_id, display_name, role, controller, user_subject, created_at,
   updated_at`;
-const CHARACTER = "id, campaign_id, name, kind, notes, controller, created_at, updated_at";
+const CHARACTER = `id, campaign_id, name, kind, notes, notes_gm_only, controller, created_at,
+  updated_at`;
 const SESSION = "id, campaign_id, name, status, started_at, updated_at, ended_at";
 const EVENT = `session_id, seq, ts, type, gm_only, request_id, invocation_id, participant_id,
   actor, character_id, payload_json`;
@@ -15,7 +16,7 @@ const INVITE = `participant_id, campaign_id, code_sha256, created_by, created_at
   used_by, used_at`;
 const MCP_SESSION = "id, subject, initialize, context, subscriptions, last_seen";
 /** A character with its profile and state, to be narrowed by a WHERE clause. */
-const SHEET = `SELECT c.id, c.campaign_id, c.name, c.kind, c.notes, c.controller, c.created_at,
+const SHEET = `SELECT c.id, c.campaign_id, c.name, c.kind, c.notes, c.notes_gm_only, c.controller, c.created_at,
       c.updated_at, p.traits_json, p.hp_max, p.stress_max, p.evasion, p.major_threshold,
       p.severe_threshold, s.hope, s.stress, s.hp
     FROM characters c
@@ -85,7 +86,8 @@ export const STATEMENTS = {
   participants: campaignList("participants", PARTICIPANT),
 
   characterById: `SELECT ${CHARACTER} FROM characters WHERE id = $1`,
-  insertCharacter: `INSERT INTO characters (${CHARACTER}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+  insertCharacter: `INSERT INTO characters (${CHARACTER})
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
   updateCharacter: `UPDATE characters SET name = $2, kind = $3, notes = $4, controller = $5,
     updated_at = $6 WHERE id = $1`,
   characters: campaignList("characters", CHARACTER),

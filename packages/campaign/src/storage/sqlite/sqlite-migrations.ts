@@ -160,8 +160,17 @@ CREATE TABLE mcp_sessions (
 CREATE INDEX mcp_sessions_by_last_seen ON mcp_sessions (last_seen);
 `;
 
+/**
+ * Version 5: a character's notes may be kept from the players (docs/campaign.md §2.3).
+ * Characters written before keep notes everyone may read.
+ */
+const VERSION_5 = `
+ALTER TABLE characters ADD COLUMN notes_gm_only INTEGER NOT NULL DEFAULT 0
+  CHECK (notes_gm_only IN (0, 1));
+`;
+
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */
-const MIGRATIONS: readonly string[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4];
+const MIGRATIONS: readonly string[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5];
 
 /** The newest schema version this code knows. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

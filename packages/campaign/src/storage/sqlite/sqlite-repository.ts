@@ -23,6 +23,7 @@ import {
   type CharacterRow,
   campaignFromRow,
   characterFromRow,
+  characterRow,
   type EventRow,
   eventFromRow,
   type McpSessionRow,
@@ -147,10 +148,11 @@ function participantStatements(database: Database.Database) {
 function characterStatements(database: Database.Database) {
   return {
     byId: database.prepare<[string], CharacterRow>("SELECT * FROM characters WHERE id = ?"),
-    insert: database.prepare<[Character]>(
-      `INSERT INTO characters (id, campaign_id, name, kind, notes, controller, created_at,
-         updated_at)
-       VALUES (@id, @campaign_id, @name, @kind, @notes, @controller, @created_at, @updated_at)`,
+    insert: database.prepare<[CharacterRow]>(
+      `INSERT INTO characters (id, campaign_id, name, kind, notes, notes_gm_only, controller,
+         created_at, updated_at)
+       VALUES (@id, @campaign_id, @name, @kind, @notes, @notes_gm_only, @controller, @created_at,
+         @updated_at)`,
     ),
     update: database.prepare<[Character]>(
       `UPDATE characters SET name = @name, kind = @kind, notes = @notes,
@@ -342,7 +344,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
   }
 
   async insertCharacter(character: Character): Promise<void> {
-    this.characters.insert.run(character);
+    this.characters.insert.run(characterRow(character));
   }
 
   async updateCharacter(character: Character): Promise<void> {

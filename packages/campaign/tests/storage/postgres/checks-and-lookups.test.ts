@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { combiningStatements } from "../../../src/storage/postgres/combined-statements.js";
 import { poolConfig } from "../../../src/storage/postgres/connection-options.js";
 import { openPostgresCampaignStore } from "../../../src/storage/postgres/open-postgres-store.js";
-import { migrate } from "../../../src/storage/postgres/postgres-migrations.js";
+import {
+  migrate,
+  POSTGRES_SCHEMA_VERSION,
+} from "../../../src/storage/postgres/postgres-migrations.js";
 import {
   runTransaction,
   type Statement,
@@ -61,7 +64,7 @@ describe("the PostgreSQL schema's checks and combined lookups", () => {
 
   it("keeps the rows written before the migration, byte for byte", async () => {
     expect(await sql("SELECT max(version) AS version FROM campaign_schema_migrations")).toEqual([
-      { version: 4 },
+      { version: POSTGRES_SCHEMA_VERSION },
     ]);
     expect(await sql("SELECT gm_fear, gm_mode FROM campaigns WHERE id = 'camp_a'")).toEqual([
       { gm_fear: 5, gm_mode: "HUMAN" },
