@@ -29,7 +29,7 @@ export function characterSheetGetTool(dependencies: ToolDependencies): Tool {
     name: "character_sheet_get",
     title: "Read a character sheet",
     description:
-      "Returns a character's record, profile (traits, hp_max, stress_max, evasion, thresholds) and state (hope 0..6, stress marked, hp = Hit Points not yet marked). The GM and players may read every character of their campaign.",
+      "Returns a character's record, profile (traits, hp_max, stress_max, evasion, thresholds) and state (hope 0..6, stress marked, hp = Hit Points not yet marked). The GM and players may read every character of their campaign; players read notes the GM kept from them (notes_gm_only) as empty.",
     input,
     output,
     annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false },
