@@ -1,5 +1,6 @@
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { ALL_SCOPES } from "./scopes.js";
+import { providerSubject } from "./subject-namespace.js";
 
 /** Who is calling a tool or reading a resource. */
 export interface CallerIdentity {
@@ -25,7 +26,7 @@ export const LOCAL_IDENTITY: CallerIdentity = Object.freeze({
 /**
  * The identity of a request, from the SDK's `authInfo` the HTTP layer attached to it. Without
  * one the caller is {@link LOCAL_IDENTITY}. The subject is `extra.sub`; an `authInfo` made by
- * other middleware without one names its client instead.
+ * other middleware without one names its client instead, mapped as a provider's subject is.
  *
  * @param authInfo - `extra.authInfo` of a request handler
  * @returns the caller's identity
@@ -35,7 +36,7 @@ export function identityFromAuthInfo(authInfo: AuthInfo | undefined): CallerIden
   const sub = authInfo.extra?.sub;
   const name = authInfo.extra?.name;
   return {
-    subject: typeof sub === "string" && sub !== "" ? sub : authInfo.clientId,
+    subject: typeof sub === "string" && sub !== "" ? sub : providerSubject(authInfo.clientId),
     ...(typeof name === "string" && name !== "" ? { name } : {}),
     ...(authInfo.clientId !== "" ? { clientId: authInfo.clientId } : {}),
     scopes: [...authInfo.scopes],

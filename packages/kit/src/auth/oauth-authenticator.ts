@@ -4,6 +4,7 @@ import { type Authentication, type Authenticator, bearerCredentials } from "./au
 import { createIntrospection, type IntrospectionOutcome } from "./introspection.js";
 import { discoverIssuer } from "./issuer-metadata.js";
 import { CLOCK_TOLERANCE_SECONDS, createJwtCheck, type JwtCheck } from "./jwt-verifier.js";
+import { providerSubject } from "./subject-namespace.js";
 
 /** After a failed discovery, requests are answered `unavailable` this long before retrying. */
 const DISCOVERY_RETRY_MS = 5_000;
@@ -86,12 +87,8 @@ async function checkJwt(token: string, checks: Checks, resource: string): Promis
       ? { kind: "unavailable", reason: outcome.reason }
       : { kind: "invalid", reason: outcome.reason };
   }
-  const { payload } = outcome;
-  return {
-    kind: "valid",
-    authInfo: claimsAuthInfo(token, payload, resource),
-    subject: payload.sub,
-  };
+  const claims = { ...outcome.payload, sub: providerSubject(outcome.payload.sub) };
+  return { kind: "valid", authInfo: claimsAuthInfo(token, claims, resource), subject: claims.sub };
 }
 
 async function checkOpaque(
@@ -111,7 +108,8 @@ async function checkOpaque(
   // RFC 7662 makes `sub` optional: a client acting for itself (client credentials) is its client.
   const sub =
     typeof outcome.claims.sub === "string" ? outcome.claims.sub : outcome.claims.client_id;
-  const claims = { ...outcome.claims, sub: String(sub) };
+  // Mapped so that no provider subject is ever a reserved one (docs/auth.md §1).
+  const claims = { ...outcome.claims, sub: providerSubject(String(sub)) };
   return { kind: "valid", authInfo: claimsAuthInfo(token, claims, resource), subject: claims.sub };
 }
 

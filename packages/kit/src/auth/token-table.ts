@@ -5,6 +5,9 @@ import type { TokenTableRow } from "./auth-settings.js";
 import { type Authentication, type Authenticator, bearerCredentials } from "./authentication.js";
 import { sameDigest, sha256 } from "./digest.js";
 import { isScopeToken } from "./scopes.js";
+import { isTableSubject, PROVIDER_SUBJECT_ESCAPE, RESERVED_SUBJECTS } from "./subject-namespace.js";
+
+const RESERVED_LIST = RESERVED_SUBJECTS.join(" and ");
 
 const TokenTableSchema = z.strictObject({
   tokens: z
@@ -13,7 +16,14 @@ const TokenTableSchema = z.strictObject({
         sha256: z
           .string()
           .regex(/^[0-9a-fA-F]{64}$/, "must be the 64 hex digits of the token's SHA-256"),
-        sub: z.string().min(1).max(256),
+        sub: z
+          .string()
+          .min(1)
+          .max(256)
+          .refine(
+            isTableSubject,
+            `is reserved: ${RESERVED_LIST} are the subjects of the other auth modes, and ${PROVIDER_SUBJECT_ESCAPE} begins identity providers' subjects`,
+          ),
         scopes: z.array(z.string().refine(isScopeToken, "must be a scope without spaces")),
         name: z.string().min(1).max(256).optional(),
       }),
