@@ -11,6 +11,12 @@ export {
   identityFromAuthInfo,
   LOCAL_IDENTITY,
 } from "./auth/identity.js";
+export {
+  FORWARDED_IDENTITY_CAPABILITY,
+  FORWARDED_META_KEYS,
+  FORWARDED_META_PREFIX,
+  forwardedAuthInfo,
+} from "./auth/forwarded-identity.js";
 export { discoverIssuer, type IssuerMetadata } from "./auth/issuer-metadata.js";
 export {
   declaredScopes,
@@ -19,6 +25,12 @@ export {
   scopesNeeded,
 } from "./auth/request-scopes.js";
 export { ALL_SCOPES, grantsScope, SCOPES, type Scope } from "./auth/scopes.js";
+export {
+  isTableSubject,
+  PROVIDER_SUBJECT_ESCAPE,
+  providerSubject,
+  RESERVED_SUBJECTS,
+} from "./auth/subject-namespace.js";
 export type {
   CommonOptions,
   ExtraFlag,

@@ -14,6 +14,8 @@ export interface AuthFlags {
   clientId?: string;
   clientSecret?: string;
   allowUnauthenticated: boolean;
+  /** `--trust-gateway-identity`: take each request's caller from a gateway (stdio only). */
+  trustGatewayIdentity?: boolean;
 }
 
 /** One auth flag: where its value goes and how it is checked. */
@@ -22,7 +24,7 @@ export interface AuthFlag {
   env: string;
   /** Placeholder in `--help`; absent for a switch. */
   value?: string;
-  key: Exclude<keyof AuthFlags, "allowUnauthenticated">;
+  key: Exclude<keyof AuthFlags, "allowUnauthenticated" | "trustGatewayIdentity">;
   /** `url` values must be absolute http(s) URLs without a fragment. */
   kind: "text" | "url";
   description: string;
@@ -103,6 +105,14 @@ export const ALLOW_UNAUTHENTICATED_FLAG = {
   name: "allow-unauthenticated",
   env: "MCP_ALLOW_UNAUTHENTICATED",
   description: "serve a non-loopback address without auth (a warning names the address)",
+} as const;
+
+/** The switch a gateway's trusted stdio upstream is started with (docs/auth.md §4). */
+export const TRUST_GATEWAY_IDENTITY_FLAG = {
+  name: "trust-gateway-identity",
+  env: "MCP_TRUST_GATEWAY_IDENTITY",
+  description:
+    "stdio only: take each request's caller (subject, scopes) from the _meta a tabletop gateway adds; set by the gateway for trusted stdio upstreams",
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import { LOG_LEVELS, type LogLevel } from "../logger.js";
 import {
   ALLOW_UNAUTHENTICATED_FLAG,
   AUTH_FLAGS,
+  TRUST_GATEWAY_IDENTITY_FLAG,
   type AuthFlags,
   checkAuthValue,
 } from "./auth-flags.js";
@@ -145,6 +146,14 @@ const COMMON_FLAGS: readonly CommonFlag[] = [
     isSwitch: true,
     apply(options, raw, source) {
       options.auth.allowUnauthenticated = parseSwitch(raw, source);
+    },
+  },
+  {
+    name: TRUST_GATEWAY_IDENTITY_FLAG.name,
+    env: TRUST_GATEWAY_IDENTITY_FLAG.env,
+    isSwitch: true,
+    apply(options, raw, source) {
+      options.auth.trustGatewayIdentity = parseSwitch(raw, source);
     },
   },
   {

@@ -1,4 +1,8 @@
-import { ALLOW_UNAUTHENTICATED_FLAG, AUTH_FLAGS } from "./auth-flags.js";
+import {
+  ALLOW_UNAUTHENTICATED_FLAG,
+  AUTH_FLAGS,
+  TRUST_GATEWAY_IDENTITY_FLAG,
+} from "./auth-flags.js";
 import type { CommandLineSpec } from "./flags.js";
 import { LIMIT_FLAGS } from "./limit-flags.js";
 
@@ -29,6 +33,10 @@ export function helpText(description: CommandDescription, spec: CommandLineSpec)
     [
       `--${ALLOW_UNAUTHENTICATED_FLAG.name}`,
       `${ALLOW_UNAUTHENTICATED_FLAG.description} (env ${ALLOW_UNAUTHENTICATED_FLAG.env}=1)`,
+    ],
+    [
+      `--${TRUST_GATEWAY_IDENTITY_FLAG.name}`,
+      `${TRUST_GATEWAY_IDENTITY_FLAG.description} (env ${TRUST_GATEWAY_IDENTITY_FLAG.env}=1)`,
     ],
     [
       "--rate-limit-ms N",

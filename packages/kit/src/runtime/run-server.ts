@@ -2,7 +2,12 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { AuthSettings } from "../auth/auth-settings.js";
 import { declaredScopes } from "../auth/request-scopes.js";
-import { checkExposure, isLoopbackHost, resolveAuthSettings } from "../cli/auth-flags.js";
+import {
+  checkExposure,
+  isLoopbackHost,
+  resolveAuthSettings,
+  TRUST_GATEWAY_IDENTITY_FLAG,
+} from "../cli/auth-flags.js";
 import type { CommonOptions, ExtraFlag, PositionalArgument } from "../cli/flags.js";
 import { parseCommandLine } from "../cli/flags.js";
 import { helpText } from "../cli/help.js";
@@ -130,6 +135,11 @@ export async function runServer(
  * @throws UsageError for bad or conflicting auth flags
  */
 function httpAuthSettings(options: CommonOptions): AuthSettings {
+  if (options.auth.trustGatewayIdentity) {
+    throw new UsageError(
+      `--${TRUST_GATEWAY_IDENTITY_FLAG.name} (${TRUST_GATEWAY_IDENTITY_FLAG.env}) applies only to --transport stdio: over HTTP any client could name any caller`,
+    );
+  }
   const settings = resolveAuthSettings(options.authToken, options.auth);
   checkExposure(options.host, settings, options.auth.allowUnauthenticated);
   if (settings.mode === "none" && !isLoopbackHost(options.host)) {
@@ -192,6 +202,7 @@ async function serve(
       inFlight,
       logger,
       ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
+      trustGatewayIdentity: options.auth.trustGatewayIdentity === true,
       onInputClosed: () => void shutdown("stdin closed"),
     });
     stopTransport = () => handle.close();

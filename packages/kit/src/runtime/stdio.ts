@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from "node:stream";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { declareForwardedIdentity, takeForwardedIdentity } from "../auth/forwarded-identity.js";
 import type { Logger } from "../logger.js";
 import { AnsweringLineReader } from "./answering-line-reader.js";
 import type { InFlightRequests } from "./in-flight.js";
@@ -20,6 +21,8 @@ export interface StdioOptions {
   inFlight: InFlightRequests;
   logger: Logger;
   requestNoun?: string;
+  /** Take each request's caller from a gateway's `_meta` (`--trust-gateway-identity`). */
+  trustGatewayIdentity?: boolean;
   /** Called once when the client closes stdin. */
   onInputClosed: () => void;
 }
@@ -35,7 +38,9 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   // The transport writes stdout; stdin is read here, so that a malformed line is answered
   // (docs/contract.md §5.6) and reading can pause for a client that does not read (§7.7).
   const transport = new StdioServerTransport(new PassThrough(), process.stdout);
+  if (options.trustGatewayIdentity) declareForwardedIdentity(server);
   await server.connect(transport);
+  if (options.trustGatewayIdentity) takeForwardedIdentity(server, transport);
   const gate = installSessionGate(transport, {
     inFlight: options.inFlight,
     logger: options.logger,
