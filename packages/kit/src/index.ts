@@ -7,16 +7,16 @@ export {
   linkAppViews,
 } from "./app-view.js";
 export {
-  type CallerIdentity,
-  identityFromAuthInfo,
-  LOCAL_IDENTITY,
-} from "./auth/identity.js";
-export {
   FORWARDED_IDENTITY_CAPABILITY,
   FORWARDED_META_KEYS,
   FORWARDED_META_PREFIX,
   forwardedAuthInfo,
 } from "./auth/forwarded-identity.js";
+export {
+  type CallerIdentity,
+  identityFromAuthInfo,
+  LOCAL_IDENTITY,
+} from "./auth/identity.js";
 export { discoverIssuer, type IssuerMetadata } from "./auth/issuer-metadata.js";
 export {
   declaredScopes,

@@ -3,9 +3,9 @@ import { LOG_LEVELS, type LogLevel } from "../logger.js";
 import {
   ALLOW_UNAUTHENTICATED_FLAG,
   AUTH_FLAGS,
-  TRUST_GATEWAY_IDENTITY_FLAG,
   type AuthFlags,
   checkAuthValue,
+  TRUST_GATEWAY_IDENTITY_FLAG,
 } from "./auth-flags.js";
 import { LIMIT_FLAGS } from "./limit-flags.js";
 import { UsageError } from "./usage-error.js";
