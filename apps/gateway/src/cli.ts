@@ -57,6 +57,7 @@ await runServer({
       tier: parseTier(String(extra.tier)),
       printConfig: extra["print-config"] === true,
       check: extra.check === true,
+      multiUserAuth: options.auth.tokensFile !== undefined || options.auth.issuer !== undefined,
       builtinRateLimitMs: explicitRateLimitMs(process.argv.slice(2), process.env, EXTRA_FLAGS),
       authToken: options.authToken,
       env: process.env,

@@ -14,6 +14,7 @@ import { Catalog } from "./catalog/catalog.js";
 import { mergeInstructions } from "./catalog/instructions.js";
 import type { ResourceConflictReport } from "./catalog/resource-conflicts.js";
 import type { ConfigProblem, GatewayConfig, ServerEntry, Tier } from "./config/types.js";
+import { withCallerMeta } from "./session/caller-meta.js";
 import { DownstreamSession } from "./session/downstream-session.js";
 import { mostVerbose } from "./session/logging-levels.js";
 import { ProtocolError } from "./session/protocol-error.js";
@@ -302,6 +303,12 @@ export class Gateway implements SessionHost, UpstreamHost {
       subscribers = new Set();
       byUri.set(uri, subscribers);
     }
+    if (upstream.entry.trusted) {
+      // Each caller asks for itself, so that the upstream checks who may subscribe (§4.5).
+      await this.sharedRequest(upstream, session, "resources/subscribe", { uri });
+      subscribers.add(session);
+      return;
+    }
     const first = subscribers.size === 0;
     subscribers.add(session);
     if (first) await this.sharedRequest(upstream, session, "resources/subscribe", { uri });
@@ -335,8 +342,11 @@ export class Gateway implements SessionHost, UpstreamHost {
     const byUri = this.shared.get(upstream);
     const [any] = this.sessions;
     if (!byUri || !any) return;
-    for (const uri of byUri.keys()) {
-      await this.sharedRequest(upstream, any, "resources/subscribe", { uri }).catch(() => {});
+    for (const [uri, subscribers] of byUri) {
+      const [subscriber = any] = subscribers;
+      await this.sharedRequest(upstream, subscriber, "resources/subscribe", { uri }).catch(
+        () => {},
+      );
     }
   }
 
@@ -346,7 +356,8 @@ export class Gateway implements SessionHost, UpstreamHost {
     method: string,
     params: Record<string, unknown>,
   ): Promise<void> {
-    await via.link(upstream).request({ method, params }, { timeout: upstream.entry.timeoutMs });
+    const request = withCallerMeta({ method, params }, upstream, via.callerAuthInfo());
+    await via.link(upstream).request(request, { timeout: upstream.entry.timeoutMs });
   }
 
   closed(session: DownstreamSession): void {

@@ -1,6 +1,7 @@
 import {
   type CommandExit,
   escapeControlCharacters,
+  FORWARDED_IDENTITY_CAPABILITY,
   type Logger,
   redact,
   registerSecret,
@@ -27,6 +28,8 @@ export interface GatewayCommand {
   tier: Tier | undefined;
   printConfig: boolean;
   check: boolean;
+  /** Whether callers are told apart (a token table or OAuth), for `--check`'s notes. */
+  multiUserAuth: boolean;
   /** `--rate-limit-ms` when given: the spacing of builtins whose entry sets none. */
   builtinRateLimitMs: number | undefined;
   /** `--auth-token`: a secret like those of the config. */
@@ -79,7 +82,10 @@ export async function prepareGateway(
     await gateway.close();
     return { exitCode: 2 };
   }
-  if (command.check) return checkResult(gateway, notices);
+  if (command.check) {
+    const notes = command.multiUserAuth ? [...notices, ...singleUserNotes(gateway)] : notices;
+    return checkResult(gateway, notes);
+  }
   return {
     createServer: (session: SessionRequest) =>
       gateway.createSessionServer(sessionTier(session, defaultTier)),
@@ -127,6 +133,24 @@ function sessionTier(session: SessionRequest, fallback: Tier): Tier {
     );
   }
   return tier;
+}
+
+/**
+ * A note for each reachable stdio upstream that does not take the caller from the gateway:
+ * behind a gateway that tells callers apart, every caller is one user to it (docs/gateway.md
+ * §4.5).
+ */
+function singleUserNotes(gateway: Gateway): string[] {
+  return gateway.upstreams
+    .filter((upstream) => upstream.entry.kind === "stdio" && upstream.isServing())
+    .filter(
+      (upstream) =>
+        upstream.capabilities?.experimental?.[FORWARDED_IDENTITY_CAPABILITY] === undefined,
+    )
+    .map(
+      (upstream) =>
+        `tabletop-gateway: stdio upstream "${upstream.name}" does not take the caller from the gateway${upstream.entry.trusted ? "" : ' (its entry is not "trusted": true)'}: every caller is one user to it`,
+    );
 }
 
 async function checkResult(gateway: Gateway, notices: readonly string[]): Promise<CommandExit> {

@@ -27,7 +27,10 @@ export interface CommonEntry {
   tiers: Readonly<Record<string, Tier>>;
   /** `scopes`: what a token needs to use anything of this upstream (OAuth, token table). */
   scopes: readonly string[] | undefined;
-  /** `trusted`: the upstream may learn the caller's subject, as `_meta["tabletop/subject"]`. */
+  /**
+   * `trusted`: the upstream learns the caller (`_meta` `tabletop/subject`, `tabletop/scopes`,
+   * `tabletop/name`); a stdio one is started with `MCP_TRUST_GATEWAY_IDENTITY=1`.
+   */
   trusted: boolean;
 }
 

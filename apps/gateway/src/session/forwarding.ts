@@ -7,6 +7,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import { UpstreamFailure } from "../upstreams/upstream-failure.js";
+import { withCallerMeta } from "./caller-meta.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra } from "./session-context.js";
 
@@ -21,8 +22,9 @@ export class Forwarding {
   constructor(private readonly linkOf: (upstream: Upstream) => UpstreamLink) {}
 
   /**
-   * Sends any request but `tools/call` upstream with the upstream's timeouts; a timeout or a
-   * lost upstream becomes the JSON-RPC error the client gets (docs/gateway.md §7.1, §8.1).
+   * Sends any request but `tools/call` upstream with the upstream's timeouts, its `_meta` as
+   * the upstream may see it (docs/gateway.md §4.5); a timeout or a lost upstream becomes the
+   * JSON-RPC error the client gets (docs/gateway.md §7.1, §8.1).
    *
    * @param upstream - where to
    * @param request - method and params, names already the upstream's
@@ -30,8 +32,9 @@ export class Forwarding {
    */
   async forward(upstream: Upstream, request: Request, extra?: DownstreamExtra): Promise<Result> {
     const entry = upstream.entry;
+    const sent = withCallerMeta(request, upstream, extra?.authInfo);
     const send = () =>
-      this.linkOf(upstream).request(request, {
+      this.linkOf(upstream).request(sent, {
         ...(extra ? { signal: extra.signal } : {}),
         timeout: entry.timeoutMs,
         maxTotalTimeout: entry.maxTotalTimeoutMs,

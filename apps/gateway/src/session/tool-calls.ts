@@ -1,3 +1,4 @@
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   type CallToolResult,
@@ -5,16 +6,14 @@ import {
   McpError,
   type Result,
 } from "@modelcontextprotocol/sdk/types.js";
-import { identityFromAuthInfo, type SpacingLimiter } from "@tabletop-mcp/kit";
+import type { SpacingLimiter } from "@tabletop-mcp/kit";
 import type { ExposedTool } from "../catalog/catalog.js";
 import { currentTier, withinTier } from "../tiers/tiers.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
+import { upstreamMeta } from "./caller-meta.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
 import { errorResult, failureResult, redactedErrorResult } from "./tool-results.js";
-
-/** The `_meta` key that tells a trusted upstream who is calling (docs/auth.md). */
-const SUBJECT_META_KEY = "tabletop/subject";
 
 /**
  * Answers `tools/call`: finds the exposed tool, refuses it outside the session's latency
@@ -53,10 +52,10 @@ async function forwardCall(
 ): Promise<Result> {
   const link = session.link(tool.upstream);
   const progress = progressRelay(params, extra);
-  const subject = tool.upstream.entry.trusted
-    ? identityFromAuthInfo(extra.authInfo).subject
-    : undefined;
-  const request = { method: "tools/call", params: upstreamCallParams(tool, params, subject) };
+  const request = {
+    method: "tools/call",
+    params: upstreamCallParams(tool, params, extra.authInfo),
+  };
   const started = performance.now();
   try {
     const result = (await session.forwarding.track(tool.upstream, extra.requestId, () =>
@@ -177,20 +176,19 @@ function waitForSlot(
 
 /**
  * The `tools/call` params sent upstream: the original name, the arguments and `_meta` as the
- * client sent them, less its progress token (the gateway supplies its own) and any subject it
- * claims; a trusted upstream learns the caller's subject from the gateway instead.
+ * client sent them, less its progress token (the gateway supplies its own) and any `tabletop/`
+ * key it claims; a trusted upstream learns the caller from the gateway instead (§4.5).
  */
 function upstreamCallParams(
   tool: ExposedTool,
   params: Record<string, unknown>,
-  subject: string | undefined,
+  caller: AuthInfo | undefined,
 ): Record<string, unknown> {
   const upstreamParams: Record<string, unknown> = { name: tool.original };
   if (params.arguments !== undefined) upstreamParams.arguments = params.arguments;
-  const meta = params._meta as Record<string, unknown> | undefined;
-  const { progressToken: _dropped, [SUBJECT_META_KEY]: _claimed, ...rest } = meta ?? {};
-  if (subject !== undefined) rest[SUBJECT_META_KEY] = subject;
-  if (Object.keys(rest).length > 0) upstreamParams._meta = rest;
+  const { progressToken: _dropped, ...given } = (params._meta ?? {}) as Record<string, unknown>;
+  const meta = upstreamMeta(given, tool.upstream, caller);
+  if (meta !== undefined) upstreamParams._meta = meta;
   return upstreamParams;
 }
 

@@ -112,6 +112,15 @@ export class StdioUpstream extends Upstream {
     }
   }
 
+  /**
+   * The entry's `env`; a trusted server is also told to take each caller from the `_meta`
+   * the gateway adds (docs/gateway.md §4.5).
+   */
+  private childEnvironment(): Readonly<Record<string, string>> {
+    if (!this.entry.trusted) return this.entry.env;
+    return { ...this.entry.env, MCP_TRUST_GATEWAY_IDENTITY: "1" };
+  }
+
   private async spawn(
     identity: ClientIdentity,
     events: ConnectionEvents,
@@ -120,7 +129,7 @@ export class StdioUpstream extends Upstream {
       name: this.name,
       command: this.entry.command,
       args: this.entry.args,
-      env: this.entry.env,
+      env: this.childEnvironment(),
       cwd: this.entry.cwd,
       maxLineBytes: this.entry.maxLineBytes,
       logger: this.host.logger,

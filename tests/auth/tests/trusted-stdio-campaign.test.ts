@@ -1,0 +1,192 @@
+import { spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { type HttpProcess, startHttpCommand } from "@tabletop-mcp/kit/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAMPAIGN, GATEWAY } from "./support/commands.js";
+
+/** Alice runs the games; Bob plays in one of them. */
+const USERS = ["alice", "bob"] as const;
+type Subject = (typeof USERS)[number];
+
+let directory: string;
+let tokenFile: string;
+let gateway: HttpProcess;
+const tokens = new Map<Subject, string>();
+const clients = new Map<Subject, Client>();
+
+function writeTokenTable(file: string): void {
+  const rows = USERS.map((sub) => {
+    const token = randomBytes(24).toString("base64url");
+    tokens.set(sub, token);
+    const sha256 = createHash("sha256").update(token).digest("hex");
+    return { sha256, sub, scopes: ["campaign:read", "campaign:write"] };
+  });
+  writeFileSync(file, JSON.stringify({ tokens: rows }));
+}
+
+/** A gateway config with the campaign command as a stdio upstream on a SQLite file. */
+function writeConfig(name: string, trusted: boolean): string {
+  const file = join(directory, name);
+  const campaign = {
+    command: process.execPath,
+    args: [CAMPAIGN, "--db", join(directory, "campaign.db")],
+    trusted,
+  };
+  writeFileSync(file, JSON.stringify({ mcpServers: { campaign } }));
+  return file;
+}
+
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), "trusted-stdio-campaign-"));
+  tokenFile = join(directory, "tokens.json");
+  writeTokenTable(tokenFile);
+  const config = writeConfig("gateway.json", true);
+  gateway = await startHttpCommand(GATEWAY, ["--config", config, "--auth-tokens", tokenFile]);
+  for (const user of USERS) {
+    const client = new Client({ name: `trusted-stdio-${user}`, version: "1.0.0" });
+    const headers = { authorization: `Bearer ${tokens.get(user)}` };
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(gateway.url), { requestInit: { headers } }),
+    );
+    clients.set(user, client);
+  }
+});
+
+afterAll(async () => {
+  await Promise.all([...clients.values()].map((client) => client.close()));
+  await gateway?.stop();
+  if (directory) rmSync(directory, { recursive: true, force: true });
+});
+
+function as(subject: Subject): Client {
+  const client = clients.get(subject);
+  if (!client) throw new Error(`${subject} is not connected`);
+  return client;
+}
+
+async function callOk(subject: Subject, name: string, args: Record<string, unknown>) {
+  const result = (await as(subject).callTool({ name, arguments: args })) as CallToolResult;
+  const body = (result.structuredContent ?? {}) as Record<string, unknown>;
+  if (result.isError) throw new Error(`${name} by ${subject} failed: ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function readJson(
+  subject: Subject,
+  uri: string,
+  meta?: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const request = meta === undefined ? { uri } : { uri, _meta: meta };
+  const first = (await as(subject).readResource(request)).contents[0];
+  if (!first || !("text" in first)) throw new Error(`no text at ${uri}`);
+  return JSON.parse(first.text) as Record<string, unknown>;
+}
+
+async function listedCampaigns(subject: Subject): Promise<string[]> {
+  const { campaigns } = await readJson(subject, "campaigns://list");
+  return (campaigns as { id: string }[]).map((campaign) => campaign.id);
+}
+
+async function campaignOf(name: string): Promise<string> {
+  return (await callOk("alice", "campaign_create", { name, gm_mode: "HUMAN" })).id as string;
+}
+
+describe("the campaign command as a trusted stdio upstream of a gateway with a token table", () => {
+  it("shows a campaign to its GM and to nobody else", async () => {
+    const campaign = await campaignOf("Ashes");
+    expect(await listedCampaigns("alice")).toContain(campaign);
+    expect(await listedCampaigns("bob")).not.toContain(campaign);
+    const uris = async (subject: Subject) =>
+      (await as(subject).listResources()).resources.map((resource) => resource.uri);
+    expect(await uris("alice")).toContain(`campaign://${campaign}`);
+    expect(await uris("bob")).not.toContain(`campaign://${campaign}`);
+    await expect(as("bob").readResource({ uri: `campaign://${campaign}` })).rejects.toThrow(
+      /campaign not found/,
+    );
+  });
+
+  it("shows GM-only notes to the GM only, as the builtin does", async () => {
+    const campaign = await campaignOf("Embers");
+    const seat = { campaign_id: campaign, display_name: "Bob", role: "PLAYER", user: "bob" };
+    await callOk("alice", "participant_create", seat);
+    const session = (await callOk("alice", "session_start", { campaign_id: campaign }))
+      .id as string;
+    const secret = await callOk("alice", "session_note_add", {
+      session_id: session,
+      text: "The innkeeper is the villain",
+      gm_only: true,
+    });
+    const eventsUri = `session://${session}/events`;
+    const seqs = async (subject: Subject) =>
+      ((await readJson(subject, eventsUri)).events as { seq: number }[]).map((event) => event.seq);
+    expect(await seqs("alice")).toContain(secret.seq);
+    expect(await seqs("bob")).not.toContain(secret.seq);
+    expect(await listedCampaigns("bob")).toContain(campaign);
+  });
+
+  it("gives nothing to a client that names another caller in its own _meta", async () => {
+    const campaign = await campaignOf("Cinders");
+    const claimed = { "tabletop/subject": "alice", "tabletop/scopes": ["campaign:write"] };
+    await expect(
+      as("bob").readResource({ uri: `campaign://${campaign}`, _meta: claimed }),
+    ).rejects.toThrow(/campaign not found/);
+    const called = (await as("bob").callTool({
+      name: "set_context",
+      arguments: { campaign_id: campaign },
+      _meta: claimed,
+    })) as CallToolResult;
+    expect(called.isError).toBe(true);
+    expect(called.structuredContent).toMatchObject({ error: { code: "NOT_FOUND" } });
+    const listed = await readJson("bob", "campaigns://list", claimed);
+    expect((listed.campaigns as { id: string }[]).map((item) => item.id)).not.toContain(campaign);
+  });
+});
+
+describe("a server told to trust a gateway's identity", () => {
+  it("refuses to serve HTTP with it, with exit 2", () => {
+    const run = spawnSync(process.execPath, [CAMPAIGN, "--transport", "http", "--port", "0"], {
+      encoding: "utf8",
+      env: {
+        PATH: process.env.PATH ?? "",
+        MCP_TRUST_GATEWAY_IDENTITY: "1",
+        TABLETOP_DB: ":memory:",
+      },
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("applies only to --transport stdio");
+  });
+});
+
+describe("the gateway's --check with a token table", () => {
+  const check = (config: string) =>
+    spawnSync(
+      process.execPath,
+      [GATEWAY, "--config", config, "--auth-tokens", tokenFile, "--check"],
+      {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "" },
+        timeout: 60_000,
+      },
+    );
+
+  it("says a stdio upstream that is not trusted takes every caller for one user", () => {
+    const run = check(writeConfig("untrusted.json", false));
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(
+      'stdio upstream "campaign" does not take the caller from the gateway (its entry is not "trusted": true): every caller is one user to it',
+    );
+  });
+
+  it("says nothing of a trusted one that declares it takes the caller", () => {
+    const run = check(writeConfig("trusted.json", true));
+    expect(run.status).toBe(0);
+    expect(run.stdout).not.toContain("every caller is one user");
+  });
+});
