@@ -143,8 +143,10 @@ export {
 export { MAX_LISTED_PROBLEMS } from "./validation/bound-problems.js";
 export {
   displayName,
+  displaySubject,
   displayText,
   NAME_ACCEPTS,
+  SUBJECT_ACCEPTS,
   TEXT_ACCEPTS,
 } from "./validation/display-text.js";
 export { type ValidationOutcome, validateArguments } from "./validation/validate-arguments.js";

@@ -1,18 +1,9 @@
 import type * as z from "zod";
-
-/**
- * Characters that reorder the text around them (docs/contract.md §5.3, "Text a view shows"):
- * the Arabic letter mark, the left-to-right and right-to-left marks, the embeddings and
- * overrides, and the isolates. `Bob PC \u202Egnp.exe` reads as `Bob PC exe.png`.
- */
-const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-
-/**
- * What a name refuses: control characters (Cc), format characters (Cf: the bidirectional
- * controls, zero-width spaces and joiners, word joiners, the byte order mark, the soft hyphen,
- * tag characters) and the line and paragraph separators (Zl, Zp).
- */
-const NOT_IN_NAMES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+import {
+  describeHiddenCharacter,
+  findHiddenCharacter,
+  HIDDEN_CHARACTER,
+} from "./hidden-characters.js";
 
 /**
  * What free text refuses: the bidirectional controls, and control characters but for tab,
@@ -26,34 +17,21 @@ const NOT_IN_TEXT =
 export const NAME_ACCEPTS =
   "names take letters, digits, punctuation, symbols and spaces, without control, invisible format or bidirectional characters";
 
+/** What a subject accepts, said in every refusal of one. */
+export const SUBJECT_ACCEPTS =
+  "subjects take letters, digits, punctuation, symbols and spaces, without control, invisible format or bidirectional characters";
+
 /** What free text accepts, said in every refusal of it. */
 export const TEXT_ACCEPTS =
   "text takes any characters and line breaks and tabs, but no other control characters and no bidirectional controls";
-
-/** The kind of a refused character, in words. */
-function kindOf(character: string): string {
-  if (BIDI_CONTROL.test(character)) return "a bidirectional control";
-  if (/\p{Cc}/u.test(character)) return "a control character";
-  if (/[\p{Zl}\p{Zp}]/u.test(character)) return "a line or paragraph separator";
-  return "an invisible format character";
-}
-
-/** `U+202E`: a code point as the Unicode standard writes it. */
-function codePointName(character: string): string {
-  const code = character.codePointAt(0) ?? 0;
-  return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
-}
 
 /**
  * The issue of a text holding a character it refuses: which character, what it is, where, and
  * what is accepted (the first such character only, so that the answer stays small).
  */
 function refusal(text: string, refused: RegExp, accepts: string): string | undefined {
-  const found = refused.exec(text);
-  if (!found) return undefined;
-  const character = found[0];
-  const position = [...text.slice(0, found.index)].length + 1;
-  return `Contains ${codePointName(character)} (${kindOf(character)}) at character ${position}; ${accepts}`;
+  const hidden = findHiddenCharacter(text, refused);
+  return hidden && `Contains ${describeHiddenCharacter(hidden)}; ${accepts}`;
 }
 
 function refusing<T extends z.ZodString>(schema: T, refused: RegExp, accepts: string): T {
@@ -74,7 +52,7 @@ function refusing<T extends z.ZodString>(schema: T, refused: RegExp, accepts: st
  * @returns the same schema, refusing those characters
  */
 export function displayName<T extends z.ZodString>(schema: T): T {
-  return refusing(schema, NOT_IN_NAMES, NAME_ACCEPTS);
+  return refusing(schema, HIDDEN_CHARACTER, NAME_ACCEPTS);
 }
 
 /**
@@ -88,4 +66,17 @@ export function displayName<T extends z.ZodString>(schema: T): T {
  */
 export function displayText<T extends z.ZodString>(schema: T): T {
   return refusing(schema, NOT_IN_TEXT, TEXT_ACCEPTS);
+}
+
+/**
+ * A subject a client gives (the user a campaign seat belongs to): refuses what a name refuses,
+ * since a subject that hides a character would stand for someone other than who it shows
+ * (docs/auth.md §1, "Subjects"). The invalid-parameters answer names the parameter, the
+ * character and what subjects accept.
+ *
+ * @param schema - the string schema (its length bounds are kept; subjects are never trimmed)
+ * @returns the same schema, refusing those characters
+ */
+export function displaySubject<T extends z.ZodString>(schema: T): T {
+  return refusing(schema, HIDDEN_CHARACTER, SUBJECT_ACCEPTS);
 }
