@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import * as z from "zod";
+import { describeHiddenCharacter, findHiddenCharacter } from "../validation/hidden-characters.js";
 import type { TokenTableRow } from "./auth-settings.js";
 import { type Authentication, type Authenticator, bearerCredentials } from "./authentication.js";
 import { sameDigest, sha256 } from "./digest.js";
@@ -8,6 +9,20 @@ import { isScopeToken } from "./scopes.js";
 import { isTableSubject, PROVIDER_SUBJECT_ESCAPE, RESERVED_SUBJECTS } from "./subject-namespace.js";
 
 const RESERVED_LIST = RESERVED_SUBJECTS.join(" and ");
+
+/**
+ * A row's `sub` or `name` with a control, invisible format or bidirectional character would
+ * show as someone it is not (`bob\u200B` looks like `bob`; docs/auth.md §1, "Subjects").
+ */
+function refuseHiddenCharacters(text: string, context: z.RefinementCtx): void {
+  const hidden = findHiddenCharacter(text);
+  if (hidden === undefined) return;
+  context.addIssue({
+    code: "custom",
+    message: `contains ${describeHiddenCharacter(hidden)}: subjects and names must read as they are written`,
+    input: text,
+  });
+}
 
 const TokenTableSchema = z.strictObject({
   tokens: z
@@ -23,9 +38,10 @@ const TokenTableSchema = z.strictObject({
           .refine(
             isTableSubject,
             `is reserved: ${RESERVED_LIST} are the subjects of the other auth modes, and ${PROVIDER_SUBJECT_ESCAPE} begins identity providers' subjects`,
-          ),
+          )
+          .superRefine(refuseHiddenCharacters),
         scopes: z.array(z.string().refine(isScopeToken, "must be a scope without spaces")),
-        name: z.string().min(1).max(256).optional(),
+        name: z.string().min(1).max(256).superRefine(refuseHiddenCharacters).optional(),
       }),
     )
     .min(1, "must list at least one token"),
