@@ -104,6 +104,16 @@ describe("forged and misused tokens", () => {
     await expectInvalidToken(await issuer.sign(claims(changes)), description);
   });
 
+  it.each([
+    ["a zero-width space", "alice\u200B"],
+    ["a right-to-left override", "alice\u202E"],
+  ])("refuses a token whose sub holds %s, which would show as someone else", async (_what, sub) => {
+    await expectInvalidToken(
+      await issuer.sign(claims({ sub })),
+      "the token's subject contains an invisible or control character",
+    );
+  });
+
   it("accepts expiry and start within the 60 s skew", async () => {
     const token = await issuer.sign(claims({ exp: now() - 30, nbf: now() + 30 }));
     expect(await openSession(dice.url, token)).toMatch(/\S/);

@@ -1,4 +1,5 @@
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { findHiddenCharacter } from "../validation/hidden-characters.js";
 
 /** The claims of an access token (a JWT's payload or an introspection answer) the kit reads. */
 export interface AccessTokenClaims {
@@ -26,6 +27,16 @@ export function scopesOf(claims: AccessTokenClaims): string[] {
 }
 
 /**
+ * The display name a token's `name` claim gives, if it is one a view may show: a name hiding a
+ * control, invisible format or bidirectional character is dropped, not the token, since the
+ * subject alone still says who the holder is (docs/auth.md §1, "Subjects").
+ */
+function shownName(name: unknown): string | undefined {
+  if (typeof name !== "string" || name === "") return undefined;
+  return findHiddenCharacter(name) === undefined ? name : undefined;
+}
+
+/**
  * What tools learn about the holder of a checked access token.
  *
  * @param token - the token as sent
@@ -40,7 +51,8 @@ export function claimsAuthInfo(
 ): AuthInfo {
   const clientId = typeof claims.client_id === "string" ? claims.client_id : claims.azp;
   const extra: Record<string, unknown> = { sub: claims.sub };
-  if (typeof claims.name === "string" && claims.name !== "") extra.name = claims.name;
+  const name = shownName(claims.name);
+  if (name !== undefined) extra.name = name;
   return {
     token,
     clientId: typeof clientId === "string" ? clientId : "",

@@ -1,3 +1,4 @@
+import { findHiddenCharacter } from "../validation/hidden-characters.js";
 import { type AccessTokenClaims, claimsAuthInfo } from "./access-token-claims.js";
 import type { OAuthSettings } from "./auth-settings.js";
 import { type Authentication, type Authenticator, bearerCredentials } from "./authentication.js";
@@ -13,6 +14,10 @@ interface Checks {
   jwt?: JwtCheck;
   introspect?: (token: string) => Promise<IntrospectionOutcome>;
 }
+
+/** Why a token whose subject hides a character is refused; it never repeats the subject. */
+export const HIDDEN_SUBJECT_REASON =
+  "the token's subject contains an invisible or control character";
 
 /** A compact JWS: three base64url parts. Anything else is an opaque token. */
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
@@ -87,8 +92,7 @@ async function checkJwt(token: string, checks: Checks, resource: string): Promis
       ? { kind: "unavailable", reason: outcome.reason }
       : { kind: "invalid", reason: outcome.reason };
   }
-  const claims = { ...outcome.payload, sub: providerSubject(outcome.payload.sub) };
-  return { kind: "valid", authInfo: claimsAuthInfo(token, claims, resource), subject: claims.sub };
+  return admitted(token, outcome.payload, outcome.payload.sub, resource);
 }
 
 async function checkOpaque(
@@ -108,9 +112,26 @@ async function checkOpaque(
   // RFC 7662 makes `sub` optional: a client acting for itself (client credentials) is its client.
   const sub =
     typeof outcome.claims.sub === "string" ? outcome.claims.sub : outcome.claims.client_id;
-  // Mapped so that no provider subject is ever a reserved one (docs/auth.md §1).
-  const claims = { ...outcome.claims, sub: providerSubject(String(sub)) };
-  return { kind: "valid", authInfo: claimsAuthInfo(token, claims, resource), subject: claims.sub };
+  return admitted(token, outcome.claims, String(sub), resource);
+}
+
+/**
+ * The holder of a checked token, as the servers know them (docs/auth.md §1, "Subjects"): a
+ * subject that hides a control, invisible format or bidirectional character would show as
+ * someone else (`bob\u200B` looks like `bob`), so the token is refused; any other subject is
+ * mapped so that it is never a reserved one.
+ */
+function admitted(
+  token: string,
+  claims: AccessTokenClaims,
+  subject: string,
+  resource: string,
+): Authentication {
+  if (findHiddenCharacter(subject) !== undefined) {
+    return { kind: "invalid", reason: HIDDEN_SUBJECT_REASON };
+  }
+  const mapped = { ...claims, sub: providerSubject(subject) };
+  return { kind: "valid", authInfo: claimsAuthInfo(token, mapped, resource), subject: mapped.sub };
 }
 
 /** Introspection says a token is active; it must still be ours, for us, unexpired, and name someone. */
