@@ -1,9 +1,13 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HttpHandle } from "../../src/index.js";
 import { initializeRequest, MCP_POST_HEADERS } from "../../src/testing.js";
-import { connectHttp, startHttpFixture, structured } from "./harness.js";
+import { connectHttp, FIXTURE_ENTRY, startHttpFixture, structured } from "./harness.js";
 import { health } from "./raw-http.js";
 
 const hex = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -126,5 +130,25 @@ describe("a token table", () => {
       status: "ok",
       name: "kit-fixture",
     });
+  });
+});
+
+describe("a token table row whose subject hides a character", () => {
+  it.each([
+    ["a zero-width space", "bob\u200B", "U+200B (an invisible format character) at character 4"],
+    ["a right-to-left override", "bob\u202E", "U+202E (a bidirectional control) at character 4"],
+  ])("stops the server with exit 2 and one line naming the row (%s)", (_what, sub, character) => {
+    const file = join(mkdtempSync(join(tmpdir(), "hidden-subject-")), "tokens.json");
+    writeFileSync(file, JSON.stringify({ tokens: [ROWS[0], { ...ROWS[1], sub }] }));
+    // A server that accepted the row would serve until killed: the time limit ends it.
+    const run = spawnSync(
+      process.execPath,
+      [FIXTURE_ENTRY, "--transport", "http", "--port", "0", "--auth-tokens", file],
+      { encoding: "utf8", env: { PATH: process.env.PATH ?? "" }, timeout: 20_000 },
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain(`tokens.1.sub contains ${character}`);
+    expect(run.stderr).not.toContain(sub);
   });
 });
