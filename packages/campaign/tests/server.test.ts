@@ -6,7 +6,7 @@ import {
   McpError,
   ResourceUpdatedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { NAME_ACCEPTS, ResourceHub, TEXT_ACCEPTS } from "@tabletop-mcp/kit";
+import { NAME_ACCEPTS, ResourceHub, SUBJECT_ACCEPTS, TEXT_ACCEPTS } from "@tabletop-mcp/kit";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../src/server.js";
 import { callError, callOk, readJson } from "./e2e/harness.js";
@@ -171,6 +171,29 @@ describe("tool arguments", () => {
         expect.objectContaining({ parameter, issue: expect.stringContaining(NAME_ACCEPTS) }),
       ]);
     }
+  });
+
+  it.each([
+    ["a zero-width space", "bob\u200B", "U+200B (an invisible format character)"],
+    ["a right-to-left override", "bob\u202E", "U+202E (a bidirectional control)"],
+  ])("refuses a seat's user holding %s, naming user", async (_what, user, character) => {
+    const { first } = await connectedPair();
+    const campaign = await callOk(first.client, "campaign_create", { name: "Keep", gm_mode: "AI" });
+    const error = await callError(first.client, "participant_create", {
+      campaign_id: campaign.id,
+      display_name: "Bob",
+      role: "PLAYER",
+      user,
+    });
+    expect(error.details).toEqual([
+      {
+        parameter: "user",
+        issue: `Contains ${character} at character 4; ${SUBJECT_ACCEPTS}`,
+        valid_range: "1-256 characters",
+      },
+    ]);
+    const seats = await readJson(first.client, `campaign://${campaign.id}/participants`);
+    expect(seats.participants).toEqual([]);
   });
 
   it("keeps line breaks and tabs in notes and refuses bidirectional controls there", async () => {

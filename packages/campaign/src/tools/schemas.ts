@@ -1,4 +1,4 @@
-import { displayName, displayText, type ParameterProblem } from "@tabletop-mcp/kit";
+import { displayName, displaySubject, displayText, type ParameterProblem } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import {
   CHARACTER_KINDS,
@@ -38,24 +38,14 @@ export function textParameter(min: number, max: number, description: string) {
   return displayText(z.string().trim().min(min).max(max)).describe(description);
 }
 
-/** The issue of a subject holding a control character. */
-export const CONTROL_CHARACTER_ISSUE =
-  "Must not contain control characters (U+0000 to U+001F, U+007F)";
-
 /**
  * @returns a user's subject (an OAuth `sub` or a token table's `sub`): taken exactly as given,
- *   1 to 256 characters without control characters
+ *   1 to 256 characters, refusing control, invisible format and bidirectional characters as the
+ *   auth modes do (the kit's `displaySubject`, docs/auth.md §1), so that a seat's user reads as
+ *   the subject it is
  */
 export function subjectParameter(description: string) {
-  return (
-    z
-      .string()
-      .min(1)
-      .max(256)
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused
-      .refine((subject) => !/[\u0000-\u001f\u007f]/.test(subject), CONTROL_CHARACTER_ISSUE)
-      .describe(description)
-  );
+  return displaySubject(z.string().min(1).max(256)).describe(description);
 }
 
 export const campaignIdParameter = idParameter(
