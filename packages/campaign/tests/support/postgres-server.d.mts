@@ -6,6 +6,7 @@ export interface PostgresServer {
   readonly url: string;
   readonly port: number;
   readonly dataDirectory: string;
+  /** The binaries as found; a run as root may run a copy of them (see postgres-server.mjs). */
   readonly binaries: PostgresBinaries;
   /** The server's process id while it runs. */
   postmasterPid(): number | undefined;
@@ -19,5 +20,10 @@ export interface PostgresServer {
   remove(): Promise<void>;
 }
 
-/** Creates a cluster (initdb) and starts it; see postgres-server.mjs. */
-export function startPostgresServer(source?: BinarySource): Promise<PostgresServer>;
+/**
+ * Creates a cluster (initdb) and starts it, with the binaries found in `source` or with those
+ * given; see postgres-server.mjs.
+ */
+export function startPostgresServer(
+  source?: BinarySource | PostgresBinaries,
+): Promise<PostgresServer>;

@@ -13,27 +13,14 @@ import {
 } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { findPostgresBinaries } from "./postgres-binaries.mjs";
 import { runSql } from "./sql.mjs";
+import { stageBinaries } from "./staged-binaries.mjs";
+import { closedDirectoryOnTheWay, unprivilegedUser } from "./unprivileged-user.mjs";
 
 const PREFIX = "tabletop-pg-";
 const READY_TIMEOUT_MS = 60_000;
-
-/** PostgreSQL refuses to run as root: a run started by root runs it as an unprivileged user. */
-function unprivilegedUser() {
-  if (process.getuid?.() !== 0) return undefined;
-  for (const name of ["postgres", "nobody"]) {
-    try {
-      const uid = Number(execFileSync("id", ["-u", name], { encoding: "utf8" }).trim());
-      const gid = Number(execFileSync("id", ["-g", name], { encoding: "utf8" }).trim());
-      return { uid, gid };
-    } catch {
-      // Try the next user.
-    }
-  }
-  throw new Error("running as root and no unprivileged user (postgres, nobody) to run PostgreSQL");
-}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -75,19 +62,52 @@ function removeAbandonedClusters() {
   }
 }
 
-/** A new cluster directory, owned by the user PostgreSQL will run as. */
-function createCluster(binaries, user) {
+/** The options that make a child process run as the user (none when this is not root). */
+function runAs(user) {
+  return user ? { uid: user.uid, gid: user.gid } : {};
+}
+
+/** Stops early, in one line, when the user cannot reach the temporary folder. */
+function checkTemporaryFolder(user) {
+  const closed = closedDirectoryOnTheWay(user, tmpdir());
+  if (closed === undefined) return;
+  throw new Error(
+    `PostgreSQL runs as ${user.name}, who cannot enter ${closed} to reach its data directory in ${tmpdir()}: set TMPDIR to a folder every user can enter, such as /tmp`,
+  );
+}
+
+/**
+ * Whether the binaries must be copied for the user to run them (a checkout only root can
+ * enter); only the embedded package's can be, a system installation is what it is.
+ */
+function mustStage(binaries, user) {
+  const closed = closedDirectoryOnTheWay(user, dirname(binaries.postgres));
+  if (closed === undefined) return false;
+  if (binaries.source === "embedded") return true;
+  throw new Error(
+    `PostgreSQL runs as ${user.name}, who cannot enter ${closed} to reach ${binaries.postgres}: make that folder enterable (chmod o+x) or use the embedded binaries (TABLETOP_TEST_POSTGRES=embedded)`,
+  );
+}
+
+/**
+ * A new cluster directory, owned by the user PostgreSQL will run as, and the binaries to run:
+ * those found, or their copy inside the directory when the user cannot reach them.
+ */
+function createCluster(found, user) {
+  if (user) checkTemporaryFolder(user);
+  const staged = user !== undefined && mustStage(found, user);
   const directory = mkdtempSync(join(tmpdir(), PREFIX));
   writeFileSync(join(directory, "owner"), String(process.pid));
+  const binaries = staged ? stageBinaries(found, join(directory, "postgresql")) : found;
   if (user) chownSync(directory, user.uid, user.gid);
   const dataDirectory = join(directory, "data");
   const args = ["-D", dataDirectory, "-U", "postgres", "-A", "trust", "-E", "UTF8"];
   execFileSync(binaries.initdb, [...args, "--locale=C", "--no-sync"], {
     stdio: "pipe",
-    ...(user ?? {}),
+    ...runAs(user),
     env: { ...process.env, LC_ALL: "C" },
   });
-  return { directory, dataDirectory };
+  return { directory, dataDirectory, binaries };
 }
 
 async function waitUntilReady(url, child, log) {
@@ -105,7 +125,7 @@ async function waitUntilReady(url, child, log) {
 }
 
 /** Starts `postgres` in a process group of its own (so that a crash can take every backend). */
-function spawnPostmaster(binaries, cluster, port, user) {
+function spawnPostmaster(cluster, port, user) {
   const settings = [
     "listen_addresses=127.0.0.1",
     "max_connections=300",
@@ -113,8 +133,9 @@ function spawnPostmaster(binaries, cluster, port, user) {
     "synchronous_commit=on",
   ];
   const args = ["-D", cluster.dataDirectory, "-p", String(port), "-k", cluster.directory];
-  return spawn(binaries.postgres, [...args, ...settings.flatMap((setting) => ["-c", setting])], {
-    ...(user ?? {}),
+  const options = settings.flatMap((setting) => ["-c", setting]);
+  return spawn(cluster.binaries.postgres, [...args, ...options], {
+    ...runAs(user),
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -124,12 +145,13 @@ function spawnPostmaster(binaries, cluster, port, user) {
  * Creates a cluster and starts it on a free loopback port. The caller removes it; a process
  * exit removes it too, and a later call removes clusters whose run died without cleaning up.
  *
- * @param {"system" | "embedded" | "any"} [source] - which binaries to use
- * @returns the running server
+ * @param {"system" | "embedded" | "any" | object} [source] - where to find the binaries, or
+ * binaries already found (PostgresBinaries)
+ * @returns the running server; its `binaries` are those found, wherever they run from
  */
 export async function startPostgresServer(source = "any") {
   removeAbandonedClusters();
-  const binaries = await findPostgresBinaries(source);
+  const binaries = typeof source === "string" ? await findPostgresBinaries(source) : source;
   const user = unprivilegedUser();
   const cluster = createCluster(binaries, user);
   const port = await freePort();
@@ -159,7 +181,7 @@ export async function startPostgresServer(source = "any") {
     postmasterPid: () => (running() ? child.pid : undefined),
     async start() {
       log = "";
-      child = spawnPostmaster(binaries, cluster, port, user);
+      child = spawnPostmaster(cluster, port, user);
       child.stderr.on("data", (chunk) => {
         log = (log + chunk.toString()).slice(-4000);
       });
