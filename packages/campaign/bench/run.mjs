@@ -12,23 +12,32 @@ import { measureConcurrentWriters } from "./lib/concurrent-writers.mjs";
 import { cpuAccountingAvailable } from "./lib/cpu.mjs";
 import { buildPostgresLog, buildSqliteLog, timeNewestEvents } from "./lib/large-log.mjs";
 import { measureNotificationLatency } from "./lib/notification-latency.mjs";
-import { measurePairs } from "./lib/pairs.mjs";
+import { startPairServers } from "./lib/pairs.mjs";
 
 const quick = process.argv.includes("--quick");
 /**
- * How long each load of pairs runs unmeasured first, in a quick run too: a shorter warm-up
- * leaves two replicas, each seeing half the calls, measured while they still compile their code.
+ * How long each store's servers run a load of pairs unmeasured before their first measurement,
+ * in a quick run too: a shorter warm-up leaves two replicas, each seeing half the calls,
+ * measured while they still compile their code.
  */
 const PAIR_WARMUP_SECONDS = 4;
+/**
+ * A quick run starts each store's servers once for all the loads (`sharedPairServers`): warmed
+ * up once, then run unmeasured only `pairSettleSeconds` before each further load, long enough
+ * for the new load's tables and contention. A full run starts fresh servers for every load.
+ */
 const SETTINGS = quick
   ? {
-      pairSeconds: 3,
+      sharedPairServers: true,
+      pairSettleSeconds: 0.5,
+      pairSeconds: 1,
       events: 100_000,
-      listSamples: 200,
-      latencySamples: 100,
-      writerSeconds: 3,
+      listSamples: 100,
+      latencySamples: 60,
+      writerSeconds: 2,
     }
   : {
+      sharedPairServers: false,
       pairSeconds: 8,
       events: 1_000_000,
       listSamples: 1_000,
@@ -102,29 +111,52 @@ function pairRows({ layout, chains, targets }, [sqlite, one, two]) {
   return results;
 }
 
-async function pairFigures(fresh, server, results) {
+/** Each store's servers: one replica of SQLite, one of PostgreSQL, two of PostgreSQL. */
+function pairStores(fresh, server) {
   const postmaster = server.postmasterPid();
-  const runs = [
+  const parents = postmaster === undefined ? [] : [postmaster];
+  const stores = [
     { replicas: 1, database: async () => fresh.sqlite(), parents: [] },
-    { replicas: 1, database: fresh.postgres, parents: [postmaster] },
-    { replicas: 2, database: fresh.postgres, parents: [postmaster] },
+    { replicas: 1, database: fresh.postgres, parents },
+    { replicas: 2, database: fresh.postgres, parents },
   ];
-  for (const load of PAIR_LOADS) {
-    const measured = [];
-    for (const run of runs) {
-      const location = await run.database();
-      measured.push(
-        await measurePairs({
-          locations: Array.from({ length: run.replicas }, () => location),
-          layout: load.layout,
-          chains: load.chains,
-          warmupSeconds: PAIR_WARMUP_SECONDS,
+  return stores.map((store) => async () => {
+    const location = await store.database();
+    return startPairServers({
+      locations: Array.from({ length: store.replicas }, () => location),
+      databaseParents: store.parents,
+    });
+  });
+}
+
+/**
+ * Every load on every store, the stores side by side within each load. Servers are started
+ * for each load, or once for all of them (`sharedPairServers`).
+ */
+async function pairFigures(fresh, server, results) {
+  const starts = pairStores(fresh, server);
+  const shared = [];
+  if (SETTINGS.sharedPairServers) for (const start of starts) shared.push(await start());
+  try {
+    for (const [index, load] of PAIR_LOADS.entries()) {
+      const measured = [];
+      for (const [position, start] of starts.entries()) {
+        const servers = shared[position] ?? (await start());
+        const warm = shared.length > 0 && index > 0;
+        const durations = {
+          warmupSeconds: warm ? SETTINGS.pairSettleSeconds : PAIR_WARMUP_SECONDS,
           seconds: SETTINGS.pairSeconds,
-          databaseParents: run.parents.filter((pid) => pid !== undefined),
-        }),
-      );
+        };
+        try {
+          measured.push(await servers.measure(load, durations));
+        } finally {
+          if (shared.length === 0) await servers.close();
+        }
+      }
+      results.push(...pairRows(load, measured));
     }
-    results.push(...pairRows(load, measured));
+  } finally {
+    await Promise.all(shared.map((servers) => servers.close()));
   }
 }
 

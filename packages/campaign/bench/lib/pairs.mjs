@@ -31,50 +31,58 @@ async function runChains(chains, deadline) {
   return pairs;
 }
 
+/** The chains of one load: a client each, on the servers in turn, and the table it plays at. */
+async function setUpChains(servers, { layout, chains: chainCount }) {
+  const shared = layout === "one campaign" ? await tableOf(servers[0].client, "Bench") : undefined;
+  return Promise.all(
+    Array.from({ length: chainCount }, async (_, index) => {
+      const { client } = servers[index % servers.length];
+      return { client, table: shared ?? (await tableOf(client, `Bench ${index}`)) };
+    }),
+  );
+}
+
 /**
- * Runs chains of roll + apply pairs, spread over one stdio server process per location: first
- * for `warmupSeconds` unmeasured (until the servers' code is optimised and their pools and
- * caches are full, so that the figure is the one a long-running server gives), then for
- * `seconds` measured.
+ * Starts one stdio server process per location (replica), on which loads of roll + apply pairs
+ * are then measured, one after another, until it is closed.
  *
  * @param {object} options
  * @param {string[]} options.locations - one --db value per server process (replica)
- * @param {"one campaign" | "a campaign per chain"} options.layout
- * @param {number} options.chains - clients writing at once, each waiting for its answers
- * @param {number} options.warmupSeconds - how long to run before measuring
- * @param {number} options.seconds - how long to measure
  * @param {number[]} options.databaseParents - processes whose children are the database (PostgreSQL)
- * @returns {Promise<{ pairsPerSecond: number, cpuMsPerPair: number, busyCores: number }>}
- *   busyCores: how many of the machine's cores were busy on average while measuring
  */
-export async function measurePairs({
-  locations,
-  layout,
-  chains: chainCount,
-  warmupSeconds,
-  seconds,
-  databaseParents,
-}) {
+export async function startPairServers({ locations, databaseParents }) {
   const servers = await Promise.all(locations.map((location) => connectStdio(location)));
-  const shared = layout === "one campaign" ? await tableOf(servers[0].client, "Bench") : undefined;
-  const chains = [];
-  for (let index = 0; index < chainCount; index++) {
-    const { client } = servers[index % servers.length];
-    chains.push({ client, table: shared ?? (await tableOf(client, `Bench ${index}`)) });
-  }
-  await runChains(chains, performance.now() + warmupSeconds * 1000);
   const scope = { pids: servers.map((server) => server.pid), parents: databaseParents };
-  const cpuBefore = cpuSeconds(scope);
-  const busyBefore = machineBusySeconds();
-  const started = performance.now();
-  const pairs = await runChains(chains, started + seconds * 1000);
-  const elapsed = (performance.now() - started) / 1000;
-  const cpu = cpuSeconds(scope) - cpuBefore;
-  const busy = machineBusySeconds() - busyBefore;
-  await Promise.all(servers.map((server) => server.client.close()));
   return {
-    pairsPerSecond: pairs / elapsed,
-    cpuMsPerPair: (cpu * 1000) / pairs,
-    busyCores: busy / elapsed,
+    /**
+     * Sets up a load's chains and runs them: first for `warmupSeconds` unmeasured (until the
+     * servers' code is optimised and their pools and caches are full, so that the figure is the
+     * one a long-running server gives), then for `seconds` measured.
+     *
+     * @param {{ layout: "one campaign" | "a campaign per chain", chains: number }} load -
+     *   `chains`: clients writing at once, each waiting for its answers
+     * @param {{ warmupSeconds: number, seconds: number }} durations
+     * @returns {Promise<{ pairsPerSecond: number, cpuMsPerPair: number, busyCores: number }>}
+     *   busyCores: how many of the machine's cores were busy on average while measuring
+     */
+    async measure(load, { warmupSeconds, seconds }) {
+      const chains = await setUpChains(servers, load);
+      await runChains(chains, performance.now() + warmupSeconds * 1000);
+      const cpuBefore = cpuSeconds(scope);
+      const busyBefore = machineBusySeconds();
+      const started = performance.now();
+      const pairs = await runChains(chains, started + seconds * 1000);
+      const elapsed = (performance.now() - started) / 1000;
+      const cpu = cpuSeconds(scope) - cpuBefore;
+      const busy = machineBusySeconds() - busyBefore;
+      return {
+        pairsPerSecond: pairs / elapsed,
+        cpuMsPerPair: (cpu * 1000) / pairs,
+        busyCores: busy / elapsed,
+      };
+    },
+    async close() {
+      await Promise.all(servers.map((server) => server.client.close()));
+    },
   };
 }
