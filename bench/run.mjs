@@ -58,10 +58,10 @@ const report = createReport({ quick });
 
 const SETTINGS = quick
   ? {
-      toolCalls: { rounds: 10, callsPerRound: 40, warmup: 100 },
-      coldStart: { rounds: 5 },
+      toolCalls: { rounds: 6, callsPerRound: 40, warmup: 100 },
+      coldStart: { rounds: 4 },
       memory: { rounds: 2, idleMs: 500 },
-      http: { slices: 6, sliceMs: 200, warmupMs: 200 },
+      http: { slices: 4, sliceMs: 200, warmupMs: 200 },
       gatewayCalls: { rounds: 10, callsPerRound: 100, warmup: 3000 },
       proxyCalls: { rounds: 6, callsPerRound: 40, warmup: 40 },
     }
