@@ -61,7 +61,7 @@ const SETTINGS = quick
       toolCalls: { rounds: 6, callsPerRound: 40, warmup: 100 },
       coldStart: { rounds: 4 },
       memory: { rounds: 2, idleMs: 500 },
-      http: { slices: 4, sliceMs: 200, warmupMs: 200 },
+      http: { slices: 4, sliceMs: 150, warmupMs: 200 },
       gatewayCalls: { rounds: 10, callsPerRound: 100, warmup: 3000 },
       proxyCalls: { rounds: 6, callsPerRound: 40, warmup: 40 },
     }
