@@ -167,12 +167,12 @@ function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): 
     return { contents: [{ uri, ...contents }] };
   });
   const subscriptionUri = subscriptionUriParam(spec);
-  onRequest(server, "resources/subscribe", subscriptionUri, ({ uri }) => {
-    hub.subscribe(uri, server);
+  onRequest(server, "resources/subscribe", subscriptionUri, ({ uri }, extra) => {
+    hub.subscribe(uri, server, identityFromAuthInfo(extra.authInfo).subject);
     return {};
   });
-  onRequest(server, "resources/unsubscribe", subscriptionUri, ({ uri }) => {
-    hub.unsubscribe(uri, server);
+  onRequest(server, "resources/unsubscribe", subscriptionUri, ({ uri }, extra) => {
+    hub.unsubscribe(uri, server, identityFromAuthInfo(extra.authInfo).subject);
     return {};
   });
 }

@@ -11,6 +11,7 @@ export {
   FORWARDED_META_KEYS,
   FORWARDED_META_PREFIX,
   forwardedAuthInfo,
+  SUBJECT_UPDATES_CAPABILITY,
 } from "./auth/forwarded-identity.js";
 export {
   type CallerIdentity,
@@ -106,7 +107,7 @@ export {
   type ResourceTemplateSpec,
   type ResourceText,
 } from "./resource.js";
-export { ResourceHub, type UpdateFilter } from "./resource-hub.js";
+export { ResourceHub, type ResourceHubOptions, type UpdateFilter } from "./resource-hub.js";
 export { unknownCursorError } from "./resource-list.js";
 export { structuredResult } from "./results.js";
 export { InFlightRequests } from "./runtime/in-flight.js";

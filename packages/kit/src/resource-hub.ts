@@ -1,15 +1,31 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { FORWARDED_META_KEYS } from "./auth/forwarded-identity.js";
 import { admitSubscription } from "./request-params.js";
+import { SubjectSubscriptions } from "./subject-subscriptions.js";
 
 /**
  * Decides whether the session behind one server may hear that `uri` changed. `audience` is
  * what the announcer said about who may see the change (opaque to the hub), or `undefined`
- * when it said nothing. A rejected promise counts as "no".
+ * when it said nothing. `subject` is the caller asked about when the hub tells a gateway's
+ * callers apart ({@link ResourceHubOptions.forwardedSubjects}); otherwise it is `undefined` and
+ * the filter judges the session's own caller. A rejected promise counts as "no".
  */
 export type UpdateFilter = (
   uri: string,
   audience: string | undefined,
+  subject?: string,
 ) => boolean | Promise<boolean>;
+
+/** How a {@link ResourceHub} tells its subscribers apart. */
+export interface ResourceHubOptions {
+  /**
+   * The process takes its callers from a gateway (`--trust-gateway-identity`), which may
+   * subscribe many callers over one connection: subscriptions are kept per caller, and a
+   * filtered update goes once to each caller it admits, tagged with
+   * `_meta["tabletop/subject"]` (docs/gateway.md §4.5).
+   */
+  forwardedSubjects?: boolean;
+}
 
 /**
  * Connects the server instances of one process (one per session in HTTP) so that a change made
@@ -24,6 +40,12 @@ export class ResourceHub {
   private readonly filters = new Map<Server, UpdateFilter>();
   /** The last filtered delivery queued for each server: its updates go out in announcement order. */
   private readonly deliveries = new Map<Server, Promise<void>>();
+  /** With forwarded subjects: the callers behind each server's subscriptions. */
+  private readonly subjects: Map<Server, SubjectSubscriptions> | undefined;
+
+  constructor(options: ResourceHubOptions = {}) {
+    if (options.forwardedSubjects) this.subjects = new Map();
+  }
 
   /** Registers a server instance, for list-changed notifications. */
   attach(server: Server): void {
@@ -35,6 +57,7 @@ export class ResourceHub {
     this.servers.delete(server);
     this.filters.delete(server);
     this.deliveries.delete(server);
+    this.subjects?.delete(server);
     for (const uri of this.subscriptions.get(server) ?? []) this.unsubscribe(uri, server);
   }
 
@@ -47,13 +70,23 @@ export class ResourceHub {
   }
 
   /**
-   * Records that the session behind `server` wants updates of `uri`.
+   * Records that the session behind `server` wants updates of `uri`; with forwarded subjects,
+   * that its caller `subject` does.
    *
-   * @throws ProtocolError when the session already holds as many subscriptions as one may
+   * @throws ProtocolError when the session already holds as many subscriptions as one may, or
+   *   the URI as many callers
    */
-  subscribe(uri: string, server: Server): void {
+  subscribe(uri: string, server: Server, subject?: string): void {
     let held = this.subscriptions.get(server);
     admitSubscription(held ?? new Set(), uri);
+    if (this.subjects && subject !== undefined) {
+      let callers = this.subjects.get(server);
+      if (!callers) {
+        callers = new SubjectSubscriptions();
+        this.subjects.set(server, callers);
+      }
+      callers.add(uri, subject);
+    }
     if (!held) {
       held = new Set();
       this.subscriptions.set(server, held);
@@ -67,8 +100,14 @@ export class ResourceHub {
     set.add(server);
   }
 
-  /** Ends a subscription; unknown subscriptions are ignored. */
-  unsubscribe(uri: string, server: Server): void {
+  /**
+   * Ends a subscription; unknown subscriptions are ignored. With forwarded subjects and a
+   * `subject`, ends that caller's, and the session's only when no caller holds `uri` any more.
+   */
+  unsubscribe(uri: string, server: Server, subject?: string): void {
+    const callers = this.subjects?.get(server);
+    if (subject !== undefined && callers?.remove(uri, subject)) return;
+    callers?.forget(uri);
     const held = this.subscriptions.get(server);
     held?.delete(uri);
     if (held?.size === 0) this.subscriptions.delete(server);
@@ -78,6 +117,11 @@ export class ResourceHub {
     if (set.size === 0) this.subscribers.delete(uri);
   }
 
+  /** Whether the session behind `server` is subscribed to `uri` (for some caller). */
+  holds(uri: string, server: Server): boolean {
+    return this.subscriptions.get(server)?.has(uri) === true;
+  }
+
   /** Every URI some session is subscribed to now. */
   subscribedUris(): string[] {
     return [...this.subscribers.keys()];
@@ -85,7 +129,8 @@ export class ResourceHub {
 
   /**
    * Sends `notifications/resources/updated` to the sessions subscribed to `uri` whose filter,
-   * if any, admits the change.
+   * if any, admits the change. With forwarded subjects, a session with a filter gets one
+   * update per subscribed caller the filter admits, tagged with that caller's subject.
    *
    * @param uri - the changed resource
    * @param audience - who may see the change, handed to each session's filter
@@ -105,11 +150,16 @@ export class ResourceHub {
     }
   }
 
-  private send(server: Server, uri: string): void {
-    server.sendResourceUpdated({ uri }).catch(() => this.detach(server));
+  private send(server: Server, uri: string, subject?: string): void {
+    const params =
+      subject === undefined ? { uri } : { uri, _meta: { [FORWARDED_META_KEYS.subject]: subject } };
+    server.sendResourceUpdated(params).catch(() => this.detach(server));
   }
 
-  /** Asks the filter, after the server's earlier deliveries, so that order is kept. */
+  /**
+   * Asks the filter, after the server's earlier deliveries, so that order is kept: about the
+   * session's caller, or about each caller subscribed now when the hub tells them apart.
+   */
   private deliverFiltered(
     server: Server,
     filter: UpdateFilter,
@@ -117,11 +167,20 @@ export class ResourceHub {
     audience: string | undefined,
   ): void {
     const previous = this.deliveries.get(server) ?? Promise.resolve();
+    const callers = this.subjects?.get(server)?.of(uri) ?? [];
+    const admit = async (subject?: string) => {
+      try {
+        return (await filter(uri, audience, subject)) ? [subject] : [];
+      } catch {
+        return [];
+      }
+    };
     const delivery = previous
-      .then(() => filter(uri, audience))
+      .then(() => Promise.all(callers.length > 0 ? callers.map(admit) : [admit()]))
       .then(
         (admitted) => {
-          if (admitted && this.servers.has(server)) this.send(server, uri);
+          if (!this.servers.has(server)) return;
+          for (const subject of admitted.flat()) this.send(server, uri, subject);
         },
         () => undefined,
       );

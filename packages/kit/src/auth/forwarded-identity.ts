@@ -22,6 +22,14 @@ export const FORWARDED_META_PREFIX = "tabletop/";
  */
 export const FORWARDED_IDENTITY_CAPABILITY = "tabletop/forwarded-identity";
 
+/**
+ * The experimental capability a server declares when it keeps a gateway's subscriptions per
+ * caller and tags each filtered `notifications/resources/updated` with
+ * `_meta["tabletop/subject"]`, the one caller it is for (docs/gateway.md §4.5), so that the
+ * gateway may end one caller's subscription without ending the others'.
+ */
+export const SUBJECT_UPDATES_CAPABILITY = "tabletop/subject-updates";
+
 /** JSON-RPC code of a refused request, as the HTTP layer's 403 body carries it. */
 const FORBIDDEN = -32000;
 
@@ -52,12 +60,16 @@ export function forwardedAuthInfo(params: unknown): AuthInfo {
 }
 
 /**
- * Makes a server declare {@link FORWARDED_IDENTITY_CAPABILITY}. Call before `connect()`.
+ * Makes a server declare {@link FORWARDED_IDENTITY_CAPABILITY} and
+ * {@link SUBJECT_UPDATES_CAPABILITY} (its process's hub tells callers apart). Call before
+ * `connect()`.
  *
  * @param server - the session's server
  */
 export function declareForwardedIdentity(server: Server): void {
-  server.registerCapabilities({ experimental: { [FORWARDED_IDENTITY_CAPABILITY]: {} } });
+  server.registerCapabilities({
+    experimental: { [FORWARDED_IDENTITY_CAPABILITY]: {}, [SUBJECT_UPDATES_CAPABILITY]: {} },
+  });
 }
 
 /**

@@ -120,7 +120,8 @@ export async function runServer(
     }
     if (parsed.options.transport === "http") auth = httpAuthSettings(parsed.options);
     const logger = createLogger(spec.command, parsed.options.logLevel);
-    context = { ...parsed, logger, hub: new ResourceHub() };
+    const forwardedSubjects = parsed.options.auth.trustGatewayIdentity === true;
+    context = { ...parsed, logger, hub: new ResourceHub({ forwardedSubjects }) };
     factory = await spec.setup(context);
   } catch (error) {
     if (error instanceof UsageError) exitWithUsageError(spec.command, error);

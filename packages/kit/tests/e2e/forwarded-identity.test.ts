@@ -35,10 +35,11 @@ async function reader(client: Client, meta?: Record<string, unknown>): Promise<u
 }
 
 describe("a stdio server started to trust a gateway's identity", () => {
-  it("declares that it takes forwarded identity", async () => {
+  it("declares that it takes forwarded identity and tags updates by caller", async () => {
     const client = await connect();
     expect(client.getServerCapabilities()?.experimental).toEqual({
       "tabletop/forwarded-identity": {},
+      "tabletop/subject-updates": {},
     });
   });
 
