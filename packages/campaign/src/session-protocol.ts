@@ -44,7 +44,8 @@ export interface SessionSubscriptions {
  * Keeps subscriptions to `context://current` with the session itself: each session has its
  * own context, so a change must reach only the session that made it, never every subscriber
  * of the URI as the shared hub would. Other URIs go to the hub. Every subscription tells who
- * the session's subject is (a session never changes subject), for the hub's filter.
+ * the session's subject is (a session never changes subject), for the hub's filter; behind a
+ * gateway that forwards its callers, the hub keeps each caller's subscriptions apart.
  *
  * @param server - one MCP session's server, from the kit
  * @param hub - the process-wide resource hub
@@ -62,23 +63,24 @@ export function serveContextSubscription(
   changed: (uris: string[]) => Promise<void> = async () => {},
 ): SessionSubscriptions {
   const uris = new Set<string>();
-  const add = (uri: string) => {
+  const add = (uri: string, subject?: string) => {
     admitSubscription(uris, uri);
-    if (uri !== CONTEXT_URI) hub.subscribe(uri, server);
+    if (uri !== CONTEXT_URI) hub.subscribe(uri, server, subject);
     uris.add(uri);
   };
-  const remove = (uri: string) => {
-    uris.delete(uri);
-    if (uri !== CONTEXT_URI) hub.unsubscribe(uri, server);
+  const remove = (uri: string, subject?: string) => {
+    if (uri !== CONTEXT_URI) hub.unsubscribe(uri, server, subject);
+    if (uri === CONTEXT_URI || !hub.holds(uri, server)) uris.delete(uri);
   };
   onRequest(server, "resources/subscribe", readUri, async ({ uri }, extra) => {
-    subscriber(identityFromAuthInfo(extra.authInfo).subject);
-    add(uri);
+    const { subject } = identityFromAuthInfo(extra.authInfo);
+    subscriber(subject);
+    add(uri, subject);
     await changed([...uris]);
     return {};
   });
-  onRequest(server, "resources/unsubscribe", readUri, async ({ uri }) => {
-    remove(uri);
+  onRequest(server, "resources/unsubscribe", readUri, async ({ uri }, extra) => {
+    remove(uri, identityFromAuthInfo(extra.authInfo).subject);
     await changed([...uris]);
     return {};
   });

@@ -35,7 +35,8 @@ type UriAudience = ChangeAudience | "anyone" | undefined;
 
 /**
  * Tells one MCP session's changes apart: each session hears of a change only if its subject
- * may read what changed (docs/campaign.md §7, §11.1). A change without an audience (one an
+ * may read what changed (docs/campaign.md §7, §11.1). Behind a gateway that forwards its
+ * callers, the hub asks about each subscribed caller instead (docs/gateway.md §4.5). A change without an audience (one an
  * earlier version of the server recorded) is judged by its URI: the campaigns list is
  * everyone's own, a campaign's resources are its members', a session's log its campaign's.
  * A place in a campaign is never lost (nothing is deleted, no seat is unlinked), so places found
@@ -43,23 +44,28 @@ type UriAudience = ChangeAudience | "anyone" | undefined;
  * make them players.
  *
  * @param store - the process-wide store
- * @param subject - the session's subject, once known (from its first subscription)
+ * @param subject - the session's subject, once known (from its subscriptions); the caller the
+ *   hub names, if any, comes first
  * @returns the session's filter, for the hub
  */
 export function createUpdateFilter(
   store: CampaignStore,
   subject: () => string | undefined,
 ): UpdateFilter {
-  const roles = new Map<string, CampaignRole>();
+  const roles = new Map<string, Map<string, CampaignRole>>();
   const campaignOfSession = new Map<string, string>();
 
   const roleIn = async (reader: string, campaignId: string) => {
-    const known = roles.get(campaignId);
+    const known = roles.get(reader)?.get(campaignId);
     if (known) return known;
     const access = await store.read((repository) =>
       accessTo(repository, campaignId, { subject: reader }),
     );
-    if (access) roles.set(campaignId, access.role);
+    if (access) {
+      const places = roles.get(reader) ?? new Map<string, CampaignRole>();
+      places.set(campaignId, access.role);
+      roles.set(reader, places);
+    }
     return access?.role;
   };
 
@@ -77,8 +83,8 @@ export function createUpdateFilter(
     return campaignId === undefined ? undefined : { campaign_id: campaignId, gm_only: false };
   };
 
-  return async (uri, label) => {
-    const reader = subject();
+  return async (uri, label, caller) => {
+    const reader = caller ?? subject();
     if (reader === undefined) return false;
     if (label === EVERY_SUBSCRIBER) return true;
     const audience = label === undefined ? await audienceOfUri(uri) : parseAudienceLabel(label);
