@@ -19,6 +19,12 @@ import { DownstreamSession } from "./session/downstream-session.js";
 import { mostVerbose } from "./session/logging-levels.js";
 import { ProtocolError } from "./session/protocol-error.js";
 import type { SessionContext, SessionHost } from "./session/session-context.js";
+import {
+  callerSubject,
+  resubscribers,
+  tellsSubjectsApart,
+  updateFor,
+} from "./session/subject-updates.js";
 import { StateHistory } from "./status/state-history.js";
 import { currentTier } from "./tiers/tiers.js";
 import { BuiltinUpstream } from "./upstreams/builtin-upstream.js";
@@ -215,7 +221,10 @@ export class Gateway implements SessionHost, UpstreamHost {
       case "notifications/resources/updated": {
         const uri = (notification.params as { uri?: string } | undefined)?.uri;
         const subscribers = uri === undefined ? undefined : this.shared.get(upstream)?.get(uri);
-        for (const session of subscribers ?? []) session.send(notification);
+        for (const session of subscribers ?? []) {
+          const update = updateFor(upstream, notification, session);
+          if (update) session.send(update);
+        }
         return;
       }
       case "notifications/resources/list_changed":
@@ -314,11 +323,19 @@ export class Gateway implements SessionHost, UpstreamHost {
     if (first) await this.sharedRequest(upstream, session, "resources/subscribe", { uri });
   }
 
+  /**
+   * Ends a session's subscription over a shared connection: upstream, when no other session
+   * holds the URI, or, where the upstream tells callers apart, no other session of its caller.
+   */
   async sharedUnsubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void> {
     const subscribers = this.shared.get(upstream)?.get(uri);
     if (!subscribers?.delete(session)) return;
-    if (subscribers.size > 0) return;
-    this.shared.get(upstream)?.delete(uri);
+    if (subscribers.size === 0) this.shared.get(upstream)?.delete(uri);
+    const subject = callerSubject(session);
+    const held = tellsSubjectsApart(upstream)
+      ? [...subscribers].some((other) => callerSubject(other) === subject)
+      : subscribers.size > 0;
+    if (held) return;
     await this.sharedRequest(upstream, session, "resources/unsubscribe", { uri });
   }
 
@@ -343,10 +360,11 @@ export class Gateway implements SessionHost, UpstreamHost {
     const [any] = this.sessions;
     if (!byUri || !any) return;
     for (const [uri, subscribers] of byUri) {
-      const [subscriber = any] = subscribers;
-      await this.sharedRequest(upstream, subscriber, "resources/subscribe", { uri }).catch(
-        () => {},
-      );
+      for (const subscriber of resubscribers(upstream, subscribers, any)) {
+        await this.sharedRequest(upstream, subscriber, "resources/subscribe", { uri }).catch(
+          () => {},
+        );
+      }
     }
   }
 

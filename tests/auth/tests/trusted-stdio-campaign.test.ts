@@ -5,7 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolResult,
+  ResourceUpdatedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { type HttpProcess, startHttpCommand } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAMPAIGN, GATEWAY } from "./support/commands.js";
@@ -19,6 +22,8 @@ let tokenFile: string;
 let gateway: HttpProcess;
 const tokens = new Map<Subject, string>();
 const clients = new Map<Subject, Client>();
+/** Each user's resource updates, in the order they arrived: the URI and the `_meta`, if any. */
+const updates = new Map<Subject, { uri: string; meta: unknown }[]>();
 
 function writeTokenTable(file: string): void {
   const rows = USERS.map((sub) => {
@@ -54,6 +59,11 @@ beforeAll(async () => {
     await client.connect(
       new StreamableHTTPClientTransport(new URL(gateway.url), { requestInit: { headers } }),
     );
+    const heard: { uri: string; meta: unknown }[] = [];
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+      heard.push({ uri: params.uri, meta: params._meta });
+    });
+    updates.set(user, heard);
     clients.set(user, client);
   }
 });
@@ -145,6 +155,71 @@ describe("the campaign command as a trusted stdio upstream of a gateway with a t
     expect(called.structuredContent).toMatchObject({ error: { code: "NOT_FOUND" } });
     const listed = await readJson("bob", "campaigns://list", claimed);
     expect((listed.campaigns as { id: string }[]).map((item) => item.id)).not.toContain(campaign);
+  });
+});
+
+/** The updates of `uri` that `subject` heard, each as the `_meta` it came with. */
+function heardOf(subject: Subject, uri: string): unknown[] {
+  return (updates.get(subject) ?? []).filter((update) => update.uri === uri).map((u) => u.meta);
+}
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting for resource updates");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A campaign of Alice's with Bob seated as a player, and its active session's events URI. */
+async function sessionWithBob(name: string): Promise<{ session: string; eventsUri: string }> {
+  const campaign = await campaignOf(name);
+  const seat = { campaign_id: campaign, display_name: "Bob", role: "PLAYER", user: "bob" };
+  await callOk("alice", "participant_create", seat);
+  const session = (await callOk("alice", "session_start", { campaign_id: campaign })).id as string;
+  return { session, eventsUri: `session://${session}/events` };
+}
+
+function note(session: string, text: string, gmOnly: boolean) {
+  return callOk("alice", "session_note_add", { session_id: session, text, gm_only: gmOnly });
+}
+
+describe("resource updates through the gateway's shared connection to a trusted campaign", () => {
+  it.each([
+    ["Bob subscribed first, Alice last", ["bob", "alice"]],
+    ["Alice subscribed first, Bob last", ["alice", "bob"]],
+  ] as const)("reach each caller who may read the change (%s)", async (_order, subscribers) => {
+    const { session, eventsUri } = await sessionWithBob(`Order ${subscribers.join(" ")}`);
+    for (const subject of subscribers) await as(subject).subscribeResource({ uri: eventsUri });
+
+    await note(session, "The innkeeper is the villain", true);
+    await waitFor(() => heardOf("alice", eventsUri).length === 1);
+    await note(session, "The inn is on fire", false);
+    await waitFor(() => heardOf("alice", eventsUri).length === 2);
+    await waitFor(() => heardOf("bob", eventsUri).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    expect(heardOf("alice", eventsUri)).toEqual([undefined, undefined]);
+    expect(heardOf("bob", eventsUri)).toEqual([undefined]);
+  });
+
+  it("keeps a caller's subscription, judged as that caller, when another caller ends theirs", async () => {
+    const { session, eventsUri } = await sessionWithBob("Parting");
+    await as("bob").subscribeResource({ uri: eventsUri });
+    await as("alice").subscribeResource({ uri: eventsUri });
+    await as("alice").unsubscribeResource({ uri: eventsUri });
+
+    await note(session, "Alice whispers to herself", true);
+    await note(session, "Alice left the table", false);
+    await waitFor(() => heardOf("bob", eventsUri).length === 1);
+    await as("bob").unsubscribeResource({ uri: eventsUri });
+    await as("alice").subscribeResource({ uri: eventsUri });
+    await note(session, "Bob left the table", false);
+    await waitFor(() => heardOf("alice", eventsUri).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    expect(heardOf("bob", eventsUri)).toHaveLength(1);
+    expect(heardOf("alice", eventsUri)).toHaveLength(1);
   });
 });
 

@@ -3,10 +3,12 @@ import { processRedactor, redact } from "@tabletop-mcp/kit";
 import type { Upstream } from "../upstreams/upstream.js";
 import { passesLevel } from "./logging-levels.js";
 import type { SessionContext } from "./session-context.js";
+import { updateFor } from "./subject-updates.js";
 
 /**
  * Passes on a notification from the session's own connection to an upstream: log messages
- * (renamed, filtered), updates of resources the session subscribed to through that upstream,
+ * (renamed, filtered), updates of resources the session subscribed to through that upstream
+ * (those tagged for another caller excepted),
  * list changes of its resources, completed elicitations. Progress travels with its request;
  * the rest is the gateway's business.
  */
@@ -21,8 +23,9 @@ export function fromOwnConnection(
       return;
     case "notifications/resources/updated": {
       const uri = (notification.params as { uri?: string } | undefined)?.uri;
-      if (uri !== undefined && session.subscriptions.get(uri) === upstream) {
-        session.send(notification);
+      const update = updateFor(upstream, notification, session);
+      if (uri !== undefined && session.subscriptions.get(uri) === upstream && update) {
+        session.send(update);
       }
       return;
     }
