@@ -14,11 +14,12 @@ import {
 } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { APP_VIEW_LINKS, APP_VIEWS } from "./app-views.js";
+import { CallerContexts } from "./caller-contexts.js";
 import { relayExternalChanges } from "./change-relay.js";
 import type { CommandEnvironment } from "./commands/command-environment.js";
 import { createId, type RandomBytes } from "./domain/ids.js";
 import { createInviteCode } from "./domain/invite-code.js";
-import { emptyContext, type SessionContext } from "./domain/records.js";
+import { emptyContext } from "./domain/records.js";
 import type { KeptSessions, KeptState } from "./kept-sessions.js";
 import { createResources, createResourceTemplates } from "./resources/index.js";
 import { type SessionSubscriptions, serveContextSubscription } from "./session-protocol.js";
@@ -89,21 +90,17 @@ export function createServer(options: CampaignServerOptions = {}): Server {
     newInviteCode: () => createInviteCode(bytes),
     rollDie: options.rollDie ?? createRandomDieRoller(options.seed),
   };
-  let context: SessionContext = emptyContext();
+  const contexts = new CallerContexts();
   let subject: string | undefined;
   let subscriptions: SessionSubscriptions | undefined;
-  const keep = keeper(options, () => ({ context, subscriptions: subscriptions?.current() ?? [] }));
+  const keep = keeper(options, () => ({
+    context: contexts.lastSet()?.context ?? emptyContext(),
+    subscriptions: subscriptions?.current() ?? [],
+  }));
   const tools = createTools({
     environment,
-    context: () => context,
-    replaceContext: (next) => {
-      const changed =
-        next.campaign_id !== context.campaign_id ||
-        next.session_id !== context.session_id ||
-        next.participant_id !== context.participant_id;
-      context = next;
-      return changed;
-    },
+    context: (caller) => contexts.of(caller),
+    replaceContext: (caller, next) => contexts.replace(caller, next),
     contextUpdated: async () => {
       subscriptions?.announceContext();
       await keep();
@@ -115,7 +112,7 @@ export function createServer(options: CampaignServerOptions = {}): Server {
   });
   const served = {
     resources: [
-      ...createResources(environment.store, () => context),
+      ...createResources(environment.store, (caller) => contexts.of(caller)),
       ...APP_VIEWS.map((view) => view.resource),
     ],
     resourceTemplates: createResourceTemplates(environment.store),
@@ -142,7 +139,7 @@ export function createServer(options: CampaignServerOptions = {}): Server {
   );
   const live = subscriptions;
   attachKeptCopy(options, server, (state) => {
-    context = state.context;
+    contexts.replace(state.subject, state.context);
     subject = state.subject;
     live.replace(state.subscriptions);
   });

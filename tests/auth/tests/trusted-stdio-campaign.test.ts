@@ -140,6 +140,28 @@ describe("the campaign command as a trusted stdio upstream of a gateway with a t
     expect(await listedCampaigns("bob")).toContain(campaign);
   });
 
+  it("keeps each caller's context apart on the shared connection", async () => {
+    const hers = await campaignOf("Cinders");
+    const his = (await callOk("bob", "campaign_create", { name: "Sparks", gm_mode: "HUMAN" }))
+      .id as string;
+    await callOk("alice", "set_context", { campaign_id: hers });
+    await callOk("bob", "set_context", { campaign_id: his });
+    const current = async (subject: Subject) =>
+      ((await readJson(subject, "context://current")).context as { campaign_id: string })
+        .campaign_id;
+    expect(await current("alice")).toBe(hers);
+    expect(await current("bob")).toBe(his);
+    const made = await callOk("alice", "character_create", { name: "Wren", kind: "NPC" });
+    const names = async (subject: Subject, campaign: string) =>
+      (
+        (await readJson(subject, `campaign://${campaign}/characters`)).characters as {
+          id: string;
+        }[]
+      ).map((character) => character.id);
+    expect(await names("alice", hers)).toContain(made.id);
+    expect(await names("bob", his)).not.toContain(made.id);
+  });
+
   it("gives nothing to a client that names another caller in its own _meta", async () => {
     const campaign = await campaignOf("Cinders");
     const claimed = { "tabletop/subject": "alice", "tabletop/scopes": ["campaign:write"] };

@@ -5,10 +5,10 @@ import { CONTEXT_URI } from "../resource-uris.js";
 /**
  * `context://current`: the reading MCP session's own context.
  *
- * @param context - reads the session's context
+ * @param context - reads the caller's context in the reading session
  * @returns the fixed resource
  */
-export function contextCurrentResource(context: () => SessionContext): ResourceSpec {
+export function contextCurrentResource(context: (subject: string) => SessionContext): ResourceSpec {
   return defineResource({
     uri: CONTEXT_URI,
     name: "context",
@@ -17,6 +17,6 @@ export function contextCurrentResource(context: () => SessionContext): ResourceS
       "This connection's context (campaign_id, session_id, participant_id; null when unset), as set by set_context.",
     mimeType: "application/json",
     scope: "campaign:read",
-    read: () => ({ text: JSON.stringify({ context: context() }) }),
+    read: ({ identity }) => ({ text: JSON.stringify({ context: context(identity.subject) }) }),
   });
 }

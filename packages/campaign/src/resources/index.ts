@@ -11,12 +11,12 @@ import { sessionEventsTemplate } from "./session-events.js";
  * The fixed resources of one MCP session.
  *
  * @param store - the process-wide store
- * @param context - reads the session's context
+ * @param context - reads a caller's context in this session
  * @returns `campaigns://list` and `context://current`
  */
 export function createResources(
   store: CampaignStore,
-  context: () => SessionContext,
+  context: (subject: string) => SessionContext,
 ): ResourceSpec[] {
   return [campaignsListResource(store), contextCurrentResource(context)];
 }

@@ -33,7 +33,7 @@ export function setContextTool(dependencies: ToolDependencies): Tool {
     handler: async (args, context) => {
       const { actor } = callerOf(dependencies, context);
       const next = await runQuery(() => checkContext(dependencies.environment, args, actor));
-      if (dependencies.replaceContext(next)) await dependencies.contextUpdated();
+      if (dependencies.replaceContext(actor.subject, next)) await dependencies.contextUpdated();
       return { context: next };
     },
   });

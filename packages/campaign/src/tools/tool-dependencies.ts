@@ -7,10 +7,10 @@ import type { ChangeAudience } from "../storage/campaign-store.js";
 /** What one MCP session's tools share: the process-wide environment and the session's context. */
 export interface ToolDependencies {
   environment: CommandEnvironment;
-  /** The calling session's current context. */
-  context(): SessionContext;
-  /** Replaces the session's context; true when it changed. */
-  replaceContext(next: SessionContext): boolean;
+  /** The caller's current context in this session (docs/campaign.md §3). */
+  context(subject: string): SessionContext;
+  /** Replaces the caller's context in this session; true when it changed. */
+  replaceContext(subject: string, next: SessionContext): boolean;
   /**
    * Tells this session alone that `context://current` changed, if it subscribed; resolves once
    * the new context is kept, where sessions are kept in the store.
@@ -30,7 +30,7 @@ export interface ToolDependencies {
 export function callerOf(dependencies: ToolDependencies, context: ToolContext): Caller {
   const { subject, name } = context.identity;
   return {
-    context: dependencies.context(),
+    context: dependencies.context(subject),
     requestId: requestIdOf(context),
     actor: name === undefined ? { subject } : { subject, name },
   };
