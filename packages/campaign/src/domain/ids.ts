@@ -1,8 +1,11 @@
 /** The prefixes of generated ids (docs/campaign.md §1). */
-export type IdPrefix = "camp" | "part" | "char" | "sess" | "inv";
+export type IdPrefix = "camp" | "part" | "char" | "sess" | "inv" | "ctx";
 
 /** Returns `count` random bytes; injected so ids are reproducible in tests. */
 export type RandomBytes = (count: number) => Uint8Array;
+
+/** A context handle's shape: `ctx_` and 26 base32 characters (docs/campaign.md §1, §3). */
+export const CONTEXT_HANDLE_PATTERN = /^ctx_[a-z2-7]{26}$/;
 
 const BASE32_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
 const ID_BYTES = 16;

@@ -9,7 +9,7 @@ import type {
   Session,
   SessionEvent,
 } from "../domain/records.js";
-import type { McpSessionRow } from "./rows.js";
+import type { ContextHandleRow, McpSessionRow } from "./rows.js";
 
 /** One page of a list, oldest first, and whether more follow. */
 export interface Page<Item> {
@@ -124,6 +124,22 @@ export interface CampaignRepository {
   deleteMcpSession(id: string): Promise<void>;
   /** Forgets the kept MCP sessions unused since `before`. */
   expireMcpSessions(before: string): Promise<void>;
+
+  /**
+   * Keeps a context handle (docs/campaign.md §10.6); when the subject already has one for the
+   * same context, marks that one used at `row.last_used` instead.
+   *
+   * @returns the id of the handle kept for the subject's context
+   */
+  putContextHandle(row: ContextHandleRow): Promise<string>;
+  getContextHandle(id: string): Promise<ContextHandleRow | undefined>;
+  /** The subject's handle of a context (JSON as {@link putContextHandle} keeps it), if any. */
+  findContextHandle(subject: string, context: string): Promise<ContextHandleRow | undefined>;
+  touchContextHandle(id: string, usedAt: string): Promise<void>;
+  /** Forgets all but the subject's `keep` most recently used handles. */
+  trimContextHandles(subject: string, keep: number): Promise<void>;
+  /** Forgets at most `limit` handles unused since `before`. */
+  expireContextHandles(before: string, limit: number): Promise<void>;
 }
 
 /** Who may hear of a write's changes: the GM and players of its campaign, or its GM alone. */

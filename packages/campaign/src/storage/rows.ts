@@ -240,3 +240,14 @@ export interface McpSessionRow {
   subscriptions: string;
   last_seen: string;
 }
+
+/** One context handle (docs/campaign.md §3, §10.6); the context is read by the server. */
+export interface ContextHandleRow {
+  id: string;
+  /** Whose handle it is: nobody else may use or read it. */
+  subject: string;
+  /** The campaign context (docs/campaign.md §3), as JSON. */
+  context: string;
+  /** When it was last used, roughly: recorded at most once a day. */
+  last_used: string;
+}

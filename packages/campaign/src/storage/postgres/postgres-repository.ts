@@ -20,6 +20,7 @@ import type {
 import {
   type CampaignRow,
   type CharacterRow,
+  type ContextHandleRow,
   campaignFromRow,
   characterFromRow,
   type EventRow,
@@ -411,6 +412,39 @@ export class PostgresCampaignRepository implements CampaignRepository {
 
   async expireMcpSessions(before: string): Promise<void> {
     await this.send("expireMcpSessions", [before]);
+  }
+
+  async putContextHandle(row: ContextHandleRow): Promise<string> {
+    const { id, subject, context, last_used } = row;
+    const kept = await this.rows<{ id: string }>("putContextHandle", [
+      id,
+      subject,
+      context,
+      last_used,
+    ]);
+    const keptId = kept[0]?.id;
+    if (keptId === undefined) throw new Error("context handle upsert returned no row");
+    return keptId;
+  }
+
+  async getContextHandle(id: string): Promise<ContextHandleRow | undefined> {
+    return (await this.rows<ContextHandleRow>("contextHandleById", [id]))[0];
+  }
+
+  async findContextHandle(subject: string, context: string): Promise<ContextHandleRow | undefined> {
+    return (await this.rows<ContextHandleRow>("contextHandleByContext", [subject, context]))[0];
+  }
+
+  async touchContextHandle(id: string, usedAt: string): Promise<void> {
+    await this.send("touchContextHandle", [id, usedAt]);
+  }
+
+  async trimContextHandles(subject: string, keep: number): Promise<void> {
+    await this.send("trimContextHandles", [subject, keep]);
+  }
+
+  async expireContextHandles(before: string, limit: number): Promise<void> {
+    await this.send("expireContextHandles", [before, limit]);
   }
 
   private lock(

@@ -15,6 +15,7 @@ const EVENT = `session_id, seq, ts, type, gm_only, request_id, invocation_id, pa
 const INVITE = `participant_id, campaign_id, code_sha256, created_by, created_at, expires_at,
   used_by, used_at`;
 const MCP_SESSION = "id, subject, initialize, context, subscriptions, last_seen";
+const CONTEXT_HANDLE = "id, subject, context, last_used";
 /** A character with its profile and state, to be narrowed by a WHERE clause. */
 const SHEET = `SELECT c.id, c.campaign_id, c.name, c.kind, c.notes, c.notes_gm_only, c.controller, c.created_at,
       c.updated_at, p.traits_json, p.hp_max, p.stress_max, p.evasion, p.major_threshold,
@@ -133,6 +134,16 @@ export const STATEMENTS = {
   saveMcpSessionState: "UPDATE mcp_sessions SET context = $2, subscriptions = $3 WHERE id = $1",
   deleteMcpSession: "DELETE FROM mcp_sessions WHERE id = $1",
   expireMcpSessions: "DELETE FROM mcp_sessions WHERE last_seen < $1",
+  putContextHandle: `INSERT INTO context_handles (${CONTEXT_HANDLE}) VALUES ($1, $2, $3, $4)
+    ON CONFLICT (subject, context) DO UPDATE SET last_used = excluded.last_used RETURNING id`,
+  contextHandleById: `SELECT ${CONTEXT_HANDLE} FROM context_handles WHERE id = $1`,
+  contextHandleByContext: `SELECT ${CONTEXT_HANDLE} FROM context_handles
+    WHERE subject = $1 AND context = $2`,
+  touchContextHandle: "UPDATE context_handles SET last_used = $2 WHERE id = $1",
+  trimContextHandles: `DELETE FROM context_handles WHERE subject = $1 AND id NOT IN (
+    SELECT id FROM context_handles WHERE subject = $1 ORDER BY last_used DESC, id LIMIT $2)`,
+  expireContextHandles: `DELETE FROM context_handles WHERE id IN (
+    SELECT id FROM context_handles WHERE last_used < $1 LIMIT $2)`,
   // A write's notices, sent inside its transaction: delivered if and when it commits.
   notifyChanges: "SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload",
 } as const;

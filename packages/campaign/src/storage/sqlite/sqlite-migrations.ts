@@ -169,8 +169,32 @@ ALTER TABLE characters ADD COLUMN notes_gm_only INTEGER NOT NULL DEFAULT 0
   CHECK (notes_gm_only IN (0, 1));
 `;
 
+/**
+ * Version 6: context handles (docs/campaign.md §3, §10.6), each naming a subject's context (JSON)
+ * so that a client without a protocol session keeps working in it. One handle per subject and
+ * context; unused ones expire by `last_used`.
+ */
+const VERSION_6 = `
+CREATE TABLE context_handles (
+  id TEXT PRIMARY KEY CHECK (length(id) BETWEEN 1 AND 64),
+  subject TEXT NOT NULL CHECK (length(subject) BETWEEN 1 AND 256),
+  context TEXT NOT NULL CHECK (json_valid(context)),
+  last_used TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX one_handle_per_context ON context_handles (subject, context);
+CREATE INDEX context_handles_by_last_used ON context_handles (last_used);
+CREATE INDEX context_handles_by_subject ON context_handles (subject, last_used);
+`;
+
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */
-const MIGRATIONS: readonly string[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5];
+const MIGRATIONS: readonly string[] = [
+  VERSION_1,
+  VERSION_2,
+  VERSION_3,
+  VERSION_4,
+  VERSION_5,
+  VERSION_6,
+];
 
 /** The newest schema version this code knows. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

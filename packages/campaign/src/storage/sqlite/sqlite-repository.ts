@@ -21,6 +21,7 @@ import type {
 import {
   type CampaignRow,
   type CharacterRow,
+  type ContextHandleRow,
   campaignFromRow,
   characterFromRow,
   characterRow,
@@ -250,6 +251,34 @@ function mcpSessionStatements(database: Database.Database) {
   };
 }
 
+function contextHandleStatements(database: Database.Database) {
+  return {
+    put: database.prepare<[ContextHandleRow], { id: string }>(
+      `INSERT INTO context_handles (id, subject, context, last_used)
+       VALUES (@id, @subject, @context, @last_used)
+       ON CONFLICT (subject, context) DO UPDATE SET last_used = excluded.last_used
+       RETURNING id`,
+    ),
+    byId: database.prepare<[string], ContextHandleRow>(
+      "SELECT * FROM context_handles WHERE id = ?",
+    ),
+    byContext: database.prepare<[string, string], ContextHandleRow>(
+      "SELECT * FROM context_handles WHERE subject = ? AND context = ?",
+    ),
+    touch: database.prepare<[string, string]>(
+      "UPDATE context_handles SET last_used = ? WHERE id = ?",
+    ),
+    trim: database.prepare<[string, string, number]>(
+      `DELETE FROM context_handles WHERE subject = ? AND id NOT IN (
+         SELECT id FROM context_handles WHERE subject = ? ORDER BY last_used DESC, id LIMIT ?)`,
+    ),
+    expire: database.prepare<[string, number]>(
+      `DELETE FROM context_handles WHERE id IN (
+         SELECT id FROM context_handles WHERE last_used < ? LIMIT ?)`,
+    ),
+  };
+}
+
 /**
  * The storage port on one better-sqlite3 connection. Every method runs prepared statements
  * synchronously and answers with a settled promise; the store runs one transaction at a time on
@@ -263,6 +292,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
   private readonly sessions: ReturnType<typeof sessionStatements>;
   private readonly events: ReturnType<typeof eventStatements>;
   private readonly mcpSessions: ReturnType<typeof mcpSessionStatements>;
+  private readonly contextHandles: ReturnType<typeof contextHandleStatements>;
 
   /** @param database - an open, migrated connection */
   constructor(database: Database.Database) {
@@ -272,6 +302,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
     this.sessions = sessionStatements(database);
     this.events = eventStatements(database);
     this.mcpSessions = mcpSessionStatements(database);
+    this.contextHandles = contextHandleStatements(database);
   }
 
   async getCampaign(id: string): Promise<Campaign | undefined> {
@@ -497,5 +528,31 @@ export class SqliteCampaignRepository implements CampaignRepository {
 
   async expireMcpSessions(before: string): Promise<void> {
     this.mcpSessions.expire.run(before);
+  }
+
+  async putContextHandle(row: ContextHandleRow): Promise<string> {
+    const kept = this.contextHandles.put.get(row);
+    if (!kept) throw new Error("context handle upsert returned no row");
+    return kept.id;
+  }
+
+  async getContextHandle(id: string): Promise<ContextHandleRow | undefined> {
+    return this.contextHandles.byId.get(id);
+  }
+
+  async findContextHandle(subject: string, context: string): Promise<ContextHandleRow | undefined> {
+    return this.contextHandles.byContext.get(subject, context);
+  }
+
+  async touchContextHandle(id: string, usedAt: string): Promise<void> {
+    this.contextHandles.touch.run(usedAt, id);
+  }
+
+  async trimContextHandles(subject: string, keep: number): Promise<void> {
+    this.contextHandles.trim.run(subject, subject, keep);
+  }
+
+  async expireContextHandles(before: string, limit: number): Promise<void> {
+    this.contextHandles.expire.run(before, limit);
   }
 }
