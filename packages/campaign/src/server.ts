@@ -21,7 +21,11 @@ import { createId, type RandomBytes } from "./domain/ids.js";
 import { createInviteCode } from "./domain/invite-code.js";
 import { emptyContext } from "./domain/records.js";
 import type { KeptSessions, KeptState } from "./kept-sessions.js";
-import { createResources, createResourceTemplates } from "./resources/index.js";
+import {
+  createResources,
+  createResourceTemplates,
+  subscribableTemplates,
+} from "./resources/index.js";
 import { type SessionSubscriptions, serveContextSubscription } from "./session-protocol.js";
 import type { CampaignStore } from "./storage/campaign-store.js";
 import { MEMORY_DATABASE, openCampaignStore } from "./storage/sqlite/open-sqlite-store.js";
@@ -112,10 +116,10 @@ export function createServer(options: CampaignServerOptions = {}): Server {
   });
   const served = {
     resources: [
-      ...createResources(environment.store, (caller) => contexts.of(caller)),
+      ...createResources(environment, (caller) => contexts.of(caller)),
       ...APP_VIEWS.map((view) => view.resource),
     ],
-    resourceTemplates: createResourceTemplates(environment.store),
+    resourceTemplates: createResourceTemplates(environment),
   };
   const server = createKitServer(
     {
@@ -131,7 +135,10 @@ export function createServer(options: CampaignServerOptions = {}): Server {
   subscriptions = serveContextSubscription(
     server,
     hub,
-    subscriptionUriParam(served),
+    subscriptionUriParam({
+      resources: served.resources,
+      resourceTemplates: subscribableTemplates(served.resourceTemplates),
+    }),
     (caller) => {
       subject = caller;
     },

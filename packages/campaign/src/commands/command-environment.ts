@@ -12,6 +12,8 @@ export interface CommandEnvironment {
   /** A fresh invite code (docs/campaign.md §11.3). */
   newInviteCode: () => string;
   rollDie: DieRoller;
+  /** How many context handles a subject keeps (docs/campaign.md §3); 1,000 when absent. */
+  maxContextHandles?: number | undefined;
 }
 
 /** Who acts: the caller's subject, and the display name their token carries, if any. */

@@ -29,8 +29,12 @@ export function campaignCreateTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(dependencies, context, () =>
-        createCampaign(dependencies.environment, args, callerOf(dependencies, context).actor),
+      runCommand(dependencies, context, async () =>
+        createCampaign(
+          dependencies.environment,
+          args,
+          (await callerOf(dependencies, context)).actor,
+        ),
       ),
   });
 }

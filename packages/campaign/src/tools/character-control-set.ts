@@ -2,10 +2,11 @@ import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { setCharacterControl } from "../commands/set-character-control.js";
 import { runCommand } from "./run-command.js";
-import { campaignIdParameter, idParameter } from "./schemas.js";
-import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+import { campaignIdParameter, contextHandleParameter, idParameter } from "./schemas.js";
+import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
+  context: contextHandleParameter,
   campaign_id: campaignIdParameter,
   character_id: idParameter("Character to assign (char_…)"),
   controller: idParameter("GM (any letter case) for GM control, or a participant id (part_…)"),
@@ -35,7 +36,9 @@ export function characterControlSetTool(dependencies: ToolDependencies): Tool {
     scope: "campaign:write",
     handler: (args, context) =>
       runCommand(dependencies, context, () =>
-        setCharacterControl(dependencies.environment, callerOf(dependencies, context), args),
+        asCaller(dependencies, context, args, (caller, input) =>
+          setCharacterControl(dependencies.environment, caller, input),
+        ),
       ),
   });
 }

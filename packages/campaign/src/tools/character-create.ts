@@ -6,14 +6,16 @@ import { runCommand } from "./run-command.js";
 import {
   campaignIdParameter,
   characterOutput,
+  contextHandleParameter,
   nameParameter,
   profileFieldParameters,
   textParameter,
   traitCountProblems,
 } from "./schemas.js";
-import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
+  context: contextHandleParameter,
   campaign_id: campaignIdParameter,
   name: nameParameter(1, 100, "Character name"),
   kind: z.enum(CHARACTER_KINDS).describe("PC (player character) or NPC"),
@@ -63,7 +65,9 @@ export function characterCreateTool(dependencies: ToolDependencies): Tool {
     ],
     handler: (args, context) =>
       runCommand(dependencies, context, () =>
-        createCharacter(dependencies.environment, callerOf(dependencies, context), args),
+        asCaller(dependencies, context, args, (caller, input) =>
+          createCharacter(dependencies.environment, caller, input),
+        ),
       ),
   });
 }

@@ -4,14 +4,16 @@ import { patchCharacterProfile } from "../commands/patch-character-profile.js";
 import { runCommand } from "./run-command.js";
 import {
   campaignIdParameter,
+  contextHandleParameter,
   idParameter,
   profileFieldParameters,
   profileOutput,
   traitCountProblems,
 } from "./schemas.js";
-import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
+  context: contextHandleParameter,
   campaign_id: campaignIdParameter,
   character_id: idParameter("Character to change (char_…)"),
   ...profileFieldParameters,
@@ -36,7 +38,9 @@ export function characterProfilePatchTool(dependencies: ToolDependencies): Tool 
     checkArguments: (args) => traitCountProblems(args.traits, "traits"),
     handler: (args, context) =>
       runCommand(dependencies, context, () =>
-        patchCharacterProfile(dependencies.environment, callerOf(dependencies, context), args),
+        asCaller(dependencies, context, args, (caller, input) =>
+          patchCharacterProfile(dependencies.environment, caller, input),
+        ),
       ),
   });
 }

@@ -5,13 +5,15 @@ import { runQuery } from "./run-command.js";
 import {
   campaignIdParameter,
   characterOutput,
+  contextHandleParameter,
   idParameter,
   profileOutput,
   stateOutput,
 } from "./schemas.js";
-import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
+  context: contextHandleParameter,
   campaign_id: campaignIdParameter,
   character_id: idParameter("Character to read (char_…)"),
 });
@@ -36,7 +38,9 @@ export function characterSheetGetTool(dependencies: ToolDependencies): Tool {
     scope: "campaign:read",
     handler: (args, context) =>
       runQuery(() =>
-        getCharacterSheet(dependencies.environment, callerOf(dependencies, context), args),
+        asCaller(dependencies, context, args, (caller, input) =>
+          getCharacterSheet(dependencies.environment, caller, input),
+        ),
       ),
   });
 }

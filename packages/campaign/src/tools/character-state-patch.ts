@@ -2,10 +2,16 @@ import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { patchCharacterState } from "../commands/patch-character-state.js";
 import { runCommand } from "./run-command.js";
-import { campaignIdParameter, idParameter, stateOutput } from "./schemas.js";
-import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+import {
+  campaignIdParameter,
+  contextHandleParameter,
+  idParameter,
+  stateOutput,
+} from "./schemas.js";
+import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
+  context: contextHandleParameter,
   campaign_id: campaignIdParameter,
   character_id: idParameter("Character to change (char_…)"),
   hope: z.int().min(0).max(6).describe("Hope").optional(),
@@ -31,7 +37,9 @@ export function characterStatePatchTool(dependencies: ToolDependencies): Tool {
     scope: "campaign:write",
     handler: (args, context) =>
       runCommand(dependencies, context, () =>
-        patchCharacterState(dependencies.environment, callerOf(dependencies, context), args),
+        asCaller(dependencies, context, args, (caller, input) =>
+          patchCharacterState(dependencies.environment, caller, input),
+        ),
       ),
   });
 }

@@ -2,10 +2,11 @@ import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { adjustGmFear } from "../commands/adjust-gm-fear.js";
 import { runCommand } from "./run-command.js";
-import { campaignIdParameter, textParameter } from "./schemas.js";
-import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+import { campaignIdParameter, contextHandleParameter, textParameter } from "./schemas.js";
+import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
+  context: contextHandleParameter,
   campaign_id: campaignIdParameter,
   delta: z.int().min(-12).max(12).describe("Fear gained (positive) or spent (negative), not 0"),
   reason: textParameter(0, 200, "Why, e.g. a rest or a GM move").optional(),
@@ -33,7 +34,9 @@ export function gmFearAdjustTool(dependencies: ToolDependencies): Tool {
       args.delta === 0 ? [{ parameter: "delta", issue: "Value must not be 0" }] : [],
     handler: (args, context) =>
       runCommand(dependencies, context, () =>
-        adjustGmFear(dependencies.environment, callerOf(dependencies, context), args),
+        asCaller(dependencies, context, args, (caller, input) =>
+          adjustGmFear(dependencies.environment, caller, input),
+        ),
       ),
   });
 }

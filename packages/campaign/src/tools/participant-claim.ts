@@ -32,8 +32,8 @@ export function participantClaimTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(dependencies, context, () =>
-        claimSeat(dependencies.environment, callerOf(dependencies, context), args),
+      runCommand(dependencies, context, async () =>
+        claimSeat(dependencies.environment, await callerOf(dependencies, context), args),
       ),
   });
 }

@@ -5,13 +5,15 @@ import { PARTICIPANT_CONTROLLERS, PARTICIPANT_ROLES } from "../domain/records.js
 import { runCommand } from "./run-command.js";
 import {
   campaignIdParameter,
+  contextHandleParameter,
   nameParameter,
   participantOutput,
   subjectParameter,
 } from "./schemas.js";
-import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
+  context: contextHandleParameter,
   campaign_id: campaignIdParameter,
   display_name: nameParameter(1, 100, "Name shown for this seat at the table"),
   role: z.enum(PARTICIPANT_ROLES).describe("GM or PLAYER"),
@@ -42,7 +44,9 @@ export function participantCreateTool(dependencies: ToolDependencies): Tool {
     scope: "campaign:write",
     handler: (args, context) =>
       runCommand(dependencies, context, () =>
-        createParticipant(dependencies.environment, callerOf(dependencies, context), args),
+        asCaller(dependencies, context, args, (caller, input) =>
+          createParticipant(dependencies.environment, caller, input),
+        ),
       ),
   });
 }

@@ -33,8 +33,8 @@ export function participantInviteTool(dependencies: ToolDependencies): Tool {
     annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false },
     scope: "campaign:write",
     handler: (args, context) =>
-      runCommand(dependencies, context, () =>
-        inviteParticipant(dependencies.environment, callerOf(dependencies, context), args),
+      runCommand(dependencies, context, async () =>
+        inviteParticipant(dependencies.environment, await callerOf(dependencies, context), args),
       ),
   });
 }

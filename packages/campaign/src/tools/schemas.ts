@@ -1,5 +1,6 @@
 import { displayName, displaySubject, displayText, type ParameterProblem } from "@tabletop-mcp/kit";
 import * as z from "zod";
+import { CONTEXT_HANDLE_PATTERN } from "../domain/ids.js";
 import {
   CHARACTER_KINDS,
   GM_MODES,
@@ -54,6 +55,14 @@ export const campaignIdParameter = idParameter(
 export const sessionIdParameter = idParameter(
   "Session id (sess_…); defaults to the context's session (set_context)",
 ).optional();
+
+export const contextHandleParameter = z
+  .string()
+  .regex(CONTEXT_HANDLE_PATTERN)
+  .describe(
+    "A context handle (ctx_…) from set_context; omitted ids default to its context instead of this connection's",
+  )
+  .optional();
 
 export const traitsParameter = z
   .record(z.string().regex(TRAIT_KEY_PATTERN), z.int().min(-3).max(6))
@@ -168,11 +177,10 @@ export const sessionOutput = z.object({
 });
 
 export const contextOutput = z.object({
-  context: z.object({
-    campaign_id: z.string().nullable(),
-    session_id: z.string().nullable(),
-    participant_id: z.string().nullable(),
-  }),
+  context: z.string().nullable(),
+  campaign_id: z.string().nullable(),
+  session_id: z.string().nullable(),
+  participant_id: z.string().nullable(),
 });
 
 export const eventTypeOutput = z.enum(SESSION_EVENT_TYPES);

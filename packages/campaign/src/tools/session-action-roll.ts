@@ -2,10 +2,17 @@ import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { rollActionInSession } from "../commands/roll-action.js";
 import { runCommand } from "./run-command.js";
-import { campaignIdParameter, idParameter, nameParameter, sessionIdParameter } from "./schemas.js";
-import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+import {
+  campaignIdParameter,
+  contextHandleParameter,
+  idParameter,
+  nameParameter,
+  sessionIdParameter,
+} from "./schemas.js";
+import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
+  context: contextHandleParameter,
   campaign_id: campaignIdParameter,
   session_id: sessionIdParameter,
   character_id: idParameter("Character who rolls (char_…)"),
@@ -66,7 +73,9 @@ export function sessionActionRollTool(dependencies: ToolDependencies): Tool {
     scope: "campaign:write",
     handler: (args, context) =>
       runCommand(dependencies, context, () =>
-        rollActionInSession(dependencies.environment, callerOf(dependencies, context), args),
+        asCaller(dependencies, context, args, (caller, input) =>
+          rollActionInSession(dependencies.environment, caller, input),
+        ),
       ),
   });
 }

@@ -2,10 +2,19 @@ import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { endSession } from "../commands/end-session.js";
 import { runCommand } from "./run-command.js";
-import { campaignIdParameter, sessionIdParameter, sessionOutput } from "./schemas.js";
-import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+import {
+  campaignIdParameter,
+  contextHandleParameter,
+  sessionIdParameter,
+  sessionOutput,
+} from "./schemas.js";
+import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
-const input = z.strictObject({ campaign_id: campaignIdParameter, session_id: sessionIdParameter });
+const input = z.strictObject({
+  context: contextHandleParameter,
+  campaign_id: campaignIdParameter,
+  session_id: sessionIdParameter,
+});
 
 /**
  * `session_end` (docs/campaign.md §4.10).
@@ -25,7 +34,9 @@ export function sessionEndTool(dependencies: ToolDependencies): Tool {
     scope: "campaign:write",
     handler: (args, context) =>
       runCommand(dependencies, context, () =>
-        endSession(dependencies.environment, callerOf(dependencies, context), args),
+        asCaller(dependencies, context, args, (caller, input) =>
+          endSession(dependencies.environment, caller, input),
+        ),
       ),
   });
 }

@@ -2,10 +2,11 @@ import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { addSessionNote } from "../commands/add-session-note.js";
 import { runCommand } from "./run-command.js";
-import { sessionIdParameter, textParameter } from "./schemas.js";
-import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+import { contextHandleParameter, sessionIdParameter, textParameter } from "./schemas.js";
+import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
+  context: contextHandleParameter,
   session_id: sessionIdParameter,
   text: textParameter(1, 4000, "The note"),
   gm_only: z
@@ -34,7 +35,9 @@ export function sessionNoteAddTool(dependencies: ToolDependencies): Tool {
     scope: "campaign:write",
     handler: (args, context) =>
       runCommand(dependencies, context, () =>
-        addSessionNote(dependencies.environment, callerOf(dependencies, context), args),
+        asCaller(dependencies, context, args, (caller, input) =>
+          addSessionNote(dependencies.environment, caller, input),
+        ),
       ),
   });
 }

@@ -2,10 +2,11 @@ import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { applyOutcomeOfRoll } from "../commands/apply-roll-outcome.js";
 import { runCommand } from "./run-command.js";
-import { idParameter, sessionIdParameter, stateOutput } from "./schemas.js";
-import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+import { contextHandleParameter, idParameter, sessionIdParameter, stateOutput } from "./schemas.js";
+import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
+  context: contextHandleParameter,
   session_id: sessionIdParameter,
   roll_seq: z.int().min(1).max(2147483647).describe("roll_seq returned by session_action_roll"),
   targets: z
@@ -42,7 +43,9 @@ export function sessionRollOutcomeApplyTool(dependencies: ToolDependencies): Too
     scope: "campaign:write",
     handler: (args, context) =>
       runCommand(dependencies, context, () =>
-        applyOutcomeOfRoll(dependencies.environment, callerOf(dependencies, context), args),
+        asCaller(dependencies, context, args, (caller, input) =>
+          applyOutcomeOfRoll(dependencies.environment, caller, input),
+        ),
       ),
   });
 }

@@ -2,10 +2,16 @@ import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { startSession } from "../commands/start-session.js";
 import { runCommand } from "./run-command.js";
-import { campaignIdParameter, nameParameter, sessionOutput } from "./schemas.js";
-import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
+import {
+  campaignIdParameter,
+  contextHandleParameter,
+  nameParameter,
+  sessionOutput,
+} from "./schemas.js";
+import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
+  context: contextHandleParameter,
   campaign_id: campaignIdParameter,
   name: nameParameter(0, 200, "Session name, e.g. Session 1: The Journey Begins").optional(),
 });
@@ -28,7 +34,9 @@ export function sessionStartTool(dependencies: ToolDependencies): Tool {
     scope: "campaign:write",
     handler: (args, context) =>
       runCommand(dependencies, context, () =>
-        startSession(dependencies.environment, callerOf(dependencies, context), args),
+        asCaller(dependencies, context, args, (caller, input) =>
+          startSession(dependencies.environment, caller, input),
+        ),
       ),
   });
 }

@@ -1,5 +1,6 @@
 import type { ToolContext } from "@tabletop-mcp/kit";
 import type { Caller, CommandEnvironment } from "../commands/command-environment.js";
+import { contextOfHandle } from "../commands/context-handles.js";
 import type { SessionContext } from "../domain/records.js";
 import { requestIdOf } from "../session-protocol.js";
 import type { ChangeAudience } from "../storage/campaign-store.js";
@@ -21,17 +22,48 @@ export interface ToolDependencies {
 }
 
 /**
- * The caller of the tool call being handled.
+ * The caller of the tool call being handled. Its context, which the tool's omitted ids default
+ * to, is the one the `context` handle names when the call gives one, else the caller's context
+ * in this session (docs/campaign.md §3).
  *
  * @param dependencies - the session's tool dependencies
  * @param context - the tool call's context, which knows who is calling
+ * @param handle - the call's `context` argument, if any
  * @returns its context, request id and subject
+ * @throws CampaignError `NOT_FOUND` `context not found` for a handle the caller may not use
  */
-export function callerOf(dependencies: ToolDependencies, context: ToolContext): Caller {
+export async function callerOf(
+  dependencies: ToolDependencies,
+  context: ToolContext,
+  handle?: string | undefined,
+): Promise<Caller> {
   const { subject, name } = context.identity;
   return {
-    context: dependencies.context(subject),
+    context:
+      handle === undefined
+        ? dependencies.context(subject)
+        : await contextOfHandle(dependencies.environment, subject, handle),
     requestId: requestIdOf(context),
     actor: name === undefined ? { subject } : { subject, name },
   };
+}
+
+/**
+ * Runs a command as the caller of a tool call, its `context` argument resolved by
+ * {@link callerOf} and left out of the input the command sees.
+ *
+ * @param dependencies - the session's tool dependencies
+ * @param context - the tool call's context
+ * @param args - the call's arguments
+ * @param command - the command, given the caller and the other arguments
+ * @returns what the command returns
+ */
+export async function asCaller<Args extends { context?: string | undefined }, Value>(
+  dependencies: ToolDependencies,
+  context: ToolContext,
+  args: Args,
+  command: (caller: Caller, input: Omit<Args, "context">) => Promise<Value>,
+): Promise<Value> {
+  const { context: handle, ...input } = args;
+  return command(await callerOf(dependencies, context, handle), input);
 }
