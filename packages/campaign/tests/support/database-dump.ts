@@ -14,6 +14,7 @@ const TABLES = [
   "sessions",
   "session_events",
   "outcome_applications",
+  "context_handles",
 ] as const;
 
 /** Every row of every table, each table's rows in a fixed order. */

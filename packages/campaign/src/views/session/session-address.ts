@@ -1,6 +1,5 @@
 import {
   type App,
-  isJsonObject,
   type JsonObject,
   readJsonResource,
   type ShownCall,
@@ -19,16 +18,18 @@ function text(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-/** The caller's selection (set_context), which tools fall back on when given no ids. */
-async function currentContext(app: App): Promise<JsonObject> {
-  const read = await readJsonResource(app, "context://current");
-  return isJsonObject(read.context) ? read.context : {};
+/**
+ * The context the tools fell back on when given no ids: the one the call's `context` handle
+ * names, else the caller's selection (set_context). Both resources answer the ids at top level.
+ */
+async function contextOfCall(app: App, handle: string | undefined): Promise<JsonObject> {
+  return readJsonResource(app, handle ? `context://${handle}` : "context://current");
 }
 
 /**
  * The session a result belongs to: the session record of session_start, the `session_id` of
- * session_note_add, the call's `session_id` argument, or else the caller's context, which is
- * where session_action_roll and session_roll_outcome_apply found it.
+ * session_note_add, the call's `session_id` argument, or else the call's context (its handle's,
+ * or the caller's), which is where session_action_roll and session_roll_outcome_apply found it.
  *
  * @param content - the result's structured content
  * @param call - the call shown, for its arguments and the connection
@@ -45,7 +46,7 @@ export async function sessionAddress(
   const campaignId = text(content.campaign_id) ?? text(args.campaign_id);
   const name = isSessionRecord ? text(content.name) : undefined;
   if (sessionId && campaignId) return { sessionId, campaignId, name };
-  const context = await currentContext(call.app);
+  const context = await contextOfCall(call.app, text(args.context));
   const contextSession = text(context.session_id);
   const found = sessionId ?? contextSession;
   if (!found) return undefined;
