@@ -230,7 +230,10 @@ describe("tool arguments", () => {
       }),
     ).toEqual({ code: "NOT_FOUND", message: "session not found" });
     expect(await readJson(first.client, "context://current")).toEqual({
-      context: { campaign_id: campaign.id, session_id: null, participant_id: null },
+      context: expect.stringMatching(/^ctx_/),
+      campaign_id: campaign.id,
+      session_id: null,
+      participant_id: null,
     });
   });
 });
@@ -335,6 +338,7 @@ describe("resources", () => {
       "campaign://{campaign_id}/sessions{?cursor,limit}",
       "session://{session_id}/events{?cursor,limit}",
       "campaigns://list{?cursor,limit}",
+      "context://{handle}",
     ]);
   });
 });
@@ -388,6 +392,7 @@ describe("notifications", () => {
       "campaigns://list#top",
       "campaign://camp_1#notes",
       "context://current/more",
+      "context://ctx_aaaaaaaaaaaaaaaaaaaaaaaaaa",
     ];
     for (const method of ["resources/subscribe", "resources/unsubscribe"]) {
       for (const uri of foreign) {

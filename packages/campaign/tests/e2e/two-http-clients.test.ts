@@ -83,10 +83,16 @@ describe(`two HTTP clients of one server process on ${STORE_KIND}`, () => {
     await callOk(player, "set_context", { campaign_id: second.id });
 
     expect(await readJson(watcher, "context://current")).toEqual({
-      context: { campaign_id: first.id, session_id: null, participant_id: null },
+      context: expect.stringMatching(/^ctx_/),
+      campaign_id: first.id,
+      session_id: null,
+      participant_id: null,
     });
     expect(await readJson(player, "context://current")).toEqual({
-      context: { campaign_id: second.id, session_id: null, participant_id: null },
+      context: expect.stringMatching(/^ctx_/),
+      campaign_id: second.id,
+      session_id: null,
+      participant_id: null,
     });
     await waitFor(() => watcherUpdates.includes("context://current"));
     expect(watcherUpdates.filter((uri) => uri === "context://current")).toHaveLength(1);

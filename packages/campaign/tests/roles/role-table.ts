@@ -134,7 +134,8 @@ const ROWS: readonly Row[] = [
         session_id: table.session,
         participant_id: table.gmSeat,
       });
-      expect(gmContext.context).toEqual({
+      expect(gmContext).toEqual({
+        context: expect.stringMatching(/^ctx_[a-z2-7]{26}$/),
         campaign_id: table.campaign,
         session_id: table.session,
         participant_id: table.gmSeat,
@@ -143,7 +144,7 @@ const ROWS: readonly Row[] = [
         campaign_id: table.campaign,
         participant_id: table.playerSeat,
       });
-      expect(playerContext.context).toMatchObject({ participant_id: table.playerSeat });
+      expect(playerContext).toMatchObject({ participant_id: table.playerSeat });
       const stranger = connection.stranger;
       expect(await callError(stranger, "set_context", { campaign_id: "camp_none" })).toEqual(
         NOT_FOUND_CAMPAIGN,

@@ -176,7 +176,8 @@ describe.skipIf(!haproxy)(
 
       for (let call = 0; call < 4; call++) {
         const seen = await readJson(watcher.client, "context://current");
-        expect(seen.context).toEqual({
+        expect(seen).toEqual({
+          context: expect.stringMatching(/^ctx_/),
           campaign_id: campaign.id,
           session_id: null,
           participant_id: null,
