@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dumpDatabase } from "../support/database-dump.js";
+import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
+import { CLI_ENTRY, callError, callOk, type HttpChild, readJson, spawnHttp } from "./harness.js";
+
+const SUBJECTS = ["gm-sub", "other-sub"] as const;
+
+/** A token for each subject, and the token table that admits them (only their SHA-256). */
+function tokenTable(directory: string): { file: string; tokens: Map<string, string> } {
+  const tokens = new Map<string, string>();
+  const rows = SUBJECTS.map((sub) => {
+    const token = randomBytes(24).toString("base64url");
+    tokens.set(sub, token);
+    const sha256 = createHash("sha256").update(token).digest("hex");
+    return { sha256, sub, scopes: ["campaign:read", "campaign:write"] };
+  });
+  const file = join(directory, "tokens.json");
+  writeFileSync(file, JSON.stringify({ tokens: rows }));
+  return { file, tokens };
+}
+
+describe(`a context handle over HTTP on ${STORE_KIND}, from connections of its own`, () => {
+  let database: TestDatabase;
+  let directory: string;
+  let server: HttpChild;
+  let tokens: Map<string, string>;
+  const clients: Client[] = [];
+
+  async function connect(subject: (typeof SUBJECTS)[number]): Promise<Client> {
+    const client = new Client({ name: `handle-${clients.length}`, version: "1.0.0" });
+    const headers = { authorization: `Bearer ${tokens.get(subject) ?? ""}` };
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }),
+    );
+    clients.push(client);
+    return client;
+  }
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    directory = mkdtempSync(join(tmpdir(), "campaign-handles-"));
+    const table = tokenTable(directory);
+    tokens = table.tokens;
+    server = await spawnHttp(CLI_ENTRY, ["--db", database.location, "--auth-tokens", table.file]);
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await server.stop();
+    await database.remove();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it("works in the handle's campaign from three other connections; another subject finds nothing", async () => {
+    const setter = await connect("gm-sub");
+    const campaign = await callOk(setter, "campaign_create", { name: "Far", gm_mode: "HUMAN" });
+    const { context: handle } = await callOk(setter, "set_context", { campaign_id: campaign.id });
+    const [first, second, third] = [
+      await connect("gm-sub"),
+      await connect("gm-sub"),
+      await connect("gm-sub"),
+    ];
+    if (!first || !second || !third) throw new Error("a client did not connect");
+
+    const character = await callOk(first, "character_create", {
+      context: handle,
+      name: "Aria",
+      kind: "PC",
+    });
+    const session = await callOk(second, "session_start", { context: handle });
+    const read = await readJson(third, `context://${handle}`);
+
+    expect(character.campaign_id).toBe(campaign.id);
+    expect(session.campaign_id).toBe(campaign.id);
+    expect(read).toEqual({
+      context: handle,
+      campaign_id: campaign.id,
+      session_id: null,
+      participant_id: null,
+    });
+
+    const other = await connect("other-sub");
+    const before = await dumpDatabase(database.location);
+    expect(
+      await callError(other, "character_create", { context: handle, name: "Eve", kind: "NPC" }),
+    ).toEqual({ code: "NOT_FOUND", message: "context not found" });
+    await expect(other.readResource({ uri: `context://${handle}` })).rejects.toMatchObject({
+      code: -32002,
+    });
+    expect(await dumpDatabase(database.location)).toEqual(before);
+  });
+});
