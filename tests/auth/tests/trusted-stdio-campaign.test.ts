@@ -147,8 +147,7 @@ describe("the campaign command as a trusted stdio upstream of a gateway with a t
     await callOk("alice", "set_context", { campaign_id: hers });
     await callOk("bob", "set_context", { campaign_id: his });
     const current = async (subject: Subject) =>
-      ((await readJson(subject, "context://current")).context as { campaign_id: string })
-        .campaign_id;
+      (await readJson(subject, "context://current")).campaign_id as string;
     expect(await current("alice")).toBe(hers);
     expect(await current("bob")).toBe(his);
     const made = await callOk("alice", "character_create", { name: "Wren", kind: "NPC" });

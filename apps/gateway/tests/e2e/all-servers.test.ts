@@ -170,11 +170,9 @@ describe("clients over HTTP", () => {
             }
           ).text,
         ),
-      ) as {
-        context: { campaign_id: string };
-      };
-    expect((await contextOf(first)).context.campaign_id).toBe(idOf(a));
-    expect((await contextOf(second)).context.campaign_id).toBe(idOf(b));
+      ) as { campaign_id: string };
+    expect((await contextOf(first)).campaign_id).toBe(idOf(a));
+    expect((await contextOf(second)).campaign_id).toBe(idOf(b));
   });
 
   it("refuses an unknown ?tier= with 400 and a JSON-RPC body naming the accepted values", async () => {
