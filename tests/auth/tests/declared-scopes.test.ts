@@ -5,8 +5,9 @@ import { CAMPAIGN, DICE, DUALITY, WORLD, WORLD_FILE } from "./support/commands.j
 
 /**
  * The scope each tool needs by the scope table: dice, duality and world are play; a campaign
- * tool that only reads (its read-only hint, or set_context, which changes nothing stored)
- * needs campaign:read, every other campaign tool campaign:write.
+ * tool that only reads (its read-only hint, or set_context, which changes no campaign data and
+ * stores only the caller's own context handle) needs campaign:read, every other campaign tool
+ * campaign:write.
  */
 function expectedScope(server: string, tool: Tool): string {
   if (server !== "campaign") return "tabletop:play";
