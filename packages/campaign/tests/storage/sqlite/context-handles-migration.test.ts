@@ -1,9 +1,9 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openCampaignStore } from "../../../src/storage/sqlite/open-sqlite-store.js";
-import { migrate, SCHEMA_VERSION } from "../../../src/storage/sqlite/sqlite-migrations.js";
-import { temporaryDatabase } from "../../e2e/harness.js";
+import { SCHEMA_VERSION } from "../../../src/storage/sqlite/sqlite-migrations.js";
 import { campaignRecord, FIXTURE_TIME } from "../../support/records.js";
+import { databaseAtVersion } from "./old-database.js";
 
 /** The version before context handles. */
 const BEFORE_CONTEXT_HANDLES = 5;
@@ -24,18 +24,9 @@ describe("the SQLite migration to context handles", () => {
   });
 
   it("keeps existing campaigns and kept sessions, and starts with no handles, then keeps them", async () => {
-    const file = temporaryDatabase();
+    const file = databaseAtVersion(BEFORE_CONTEXT_HANDLES);
     cleanups.push(file.remove);
-    const old = new Database(file.path);
-    migrate(old, BEFORE_CONTEXT_HANDLES);
-    old
-      .prepare(
-        `INSERT INTO campaigns (id, name, gm_mode, theme_prompt, participant_count, character_count,
-         gm_fear, created_at, updated_at)
-       VALUES (@id, @name, @gm_mode, @theme_prompt, @participant_count, @character_count,
-         @gm_fear, @created_at, @updated_at)`,
-      )
-      .run(campaignRecord("camp_old"));
+    const old = file.database;
     old
       .prepare(
         `INSERT INTO mcp_sessions (id, subject, initialize, context, subscriptions, last_seen)

@@ -1,9 +1,7 @@
-import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openCampaignStore } from "../../../src/storage/sqlite/open-sqlite-store.js";
-import { migrate } from "../../../src/storage/sqlite/sqlite-migrations.js";
-import { temporaryDatabase } from "../../e2e/harness.js";
-import { campaignRecord, FIXTURE_TIME } from "../../support/records.js";
+import { FIXTURE_TIME } from "../../support/records.js";
+import { databaseAtVersion } from "./old-database.js";
 
 /** The version before a character's notes could be kept from the players. */
 const BEFORE_GM_ONLY_NOTES = 4;
@@ -15,18 +13,9 @@ describe("the SQLite migration to GM-only character notes", () => {
   });
 
   it("leaves the notes of every existing character for everyone", async () => {
-    const file = temporaryDatabase();
+    const file = databaseAtVersion(BEFORE_GM_ONLY_NOTES);
     cleanups.push(file.remove);
-    const old = new Database(file.path);
-    migrate(old, BEFORE_GM_ONLY_NOTES);
-    old
-      .prepare(
-        `INSERT INTO campaigns (id, name, gm_mode, theme_prompt, participant_count, character_count,
-         gm_fear, created_at, updated_at)
-       VALUES (@id, @name, @gm_mode, @theme_prompt, @participant_count, @character_count,
-         @gm_fear, @created_at, @updated_at)`,
-      )
-      .run(campaignRecord("camp_old"));
+    const old = file.database;
     old
       .prepare(
         `INSERT INTO characters (id, campaign_id, name, kind, notes, controller, created_at, updated_at)

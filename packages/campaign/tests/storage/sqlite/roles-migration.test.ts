@@ -1,9 +1,9 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openCampaignStore } from "../../../src/storage/sqlite/open-sqlite-store.js";
-import { migrate, SCHEMA_VERSION } from "../../../src/storage/sqlite/sqlite-migrations.js";
-import { temporaryDatabase } from "../../e2e/harness.js";
-import { campaignRecord, FIXTURE_TIME, sessionRecord } from "../../support/records.js";
+import { SCHEMA_VERSION } from "../../../src/storage/sqlite/sqlite-migrations.js";
+import { FIXTURE_TIME, sessionRecord } from "../../support/records.js";
+import { databaseAtVersion } from "./old-database.js";
 
 /** The version before campaigns had owners, seats and actors. */
 const BEFORE_ROLES = 2;
@@ -15,18 +15,9 @@ describe("the SQLite migration to roles", () => {
   });
 
   it("gives the process owner every existing campaign and event", async () => {
-    const file = temporaryDatabase();
+    const file = databaseAtVersion(BEFORE_ROLES);
     cleanups.push(file.remove);
-    const old = new Database(file.path);
-    migrate(old, BEFORE_ROLES);
-    old
-      .prepare(
-        `INSERT INTO campaigns (id, name, gm_mode, theme_prompt, participant_count, character_count,
-         gm_fear, created_at, updated_at)
-       VALUES (@id, @name, @gm_mode, @theme_prompt, @participant_count, @character_count,
-         @gm_fear, @created_at, @updated_at)`,
-      )
-      .run(campaignRecord("camp_old"));
+    const old = file.database;
     old
       .prepare(
         `INSERT INTO participants (id, campaign_id, display_name, role, controller, created_at, updated_at)
