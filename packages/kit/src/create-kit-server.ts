@@ -5,10 +5,18 @@ import { identityFromAuthInfo } from "./auth/identity.js";
 import { declareRequestScopes, type ScopeOfRequest } from "./auth/request-scopes.js";
 import { offerToolCalls } from "./in-process/offered-tool-calls.js";
 import { type Logger, silentLogger } from "./logger.js";
+import { offersCompletions, type Prompt } from "./prompt.js";
+import { registerPrompts } from "./prompt-requests.js";
 import { cursorParam, onRequest, ProtocolError, uriParam } from "./request-params.js";
-import type { ResourceContext, ResourceSpec, ResourceTemplate, ResourceText } from "./resource.js";
+import type {
+  ResourceContents,
+  ResourceContext,
+  ResourceSpec,
+  ResourceTemplate,
+} from "./resource.js";
 import { ResourceHub } from "./resource-hub.js";
 import { listResources } from "./resource-list.js";
+import { installSessionLogging, type SessionLog } from "./session-logging.js";
 import { sharedSchemaValidator } from "./shared-schema-validator.js";
 import { subscriptionUriParam } from "./subscription-uri.js";
 import { checkAnswerLimit, DEFAULT_MAX_ANSWER_BYTES, type Tool, type ToolContext } from "./tool.js";
@@ -30,6 +38,10 @@ export interface ServerSpec {
   tools: readonly Tool[];
   resources?: readonly ResourceSpec[];
   resourceTemplates?: readonly ResourceTemplate[];
+  /** Declares `prompts`, and `completions` when an argument offers completions. */
+  prompts?: readonly Prompt[];
+  /** Declares `logging`: the client may set a level, and tools log with `ToolContext.log`. */
+  logging?: boolean;
 }
 
 /** Process-wide collaborators shared by every instance of a server. */
@@ -55,19 +67,25 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
   const hub = options.hub ?? new ResourceHub();
   const logger = options.logger ?? silentLogger;
   const hasResources = (spec.resources?.length ?? 0) + (spec.resourceTemplates?.length ?? 0) > 0;
+  const prompts = spec.prompts ?? [];
   const server = new Server(
     { name: spec.name, version: spec.version, ...(spec.title ? { title: spec.title } : {}) },
     {
       capabilities: {
         tools: { listChanged: true },
         ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
+        ...(prompts.length > 0 ? { prompts: {} } : {}),
+        ...(offersCompletions(prompts) ? { completions: {} } : {}),
+        ...(spec.logging ? { logging: {} } : {}),
       },
       ...(spec.instructions ? { instructions: spec.instructions } : {}),
       jsonSchemaValidator: sharedSchemaValidator,
     },
   );
-  registerTools(server, spec, hub, logger, options);
+  const log: SessionLog = spec.logging ? installSessionLogging(server) : async () => {};
+  registerTools(server, spec, { hub, logger, log }, options);
   if (hasResources) registerResources(server, spec, hub);
+  if (prompts.length > 0) registerPrompts(server, prompts);
   declareRequestScopes(server, scopeOfRequest(spec), scopesOf(spec));
   hub.attach(server);
   // Malformed messages from a client surface here; they are the client's mistake, not ours.
@@ -80,13 +98,20 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
   return server;
 }
 
+/** What every tool call of a session's server shares. */
+interface CallCollaborators {
+  hub: ResourceHub;
+  logger: Logger;
+  log: SessionLog;
+}
+
 function registerTools(
   server: Server,
   spec: ServerSpec,
-  hub: ResourceHub,
-  logger: Logger,
+  collaborators: CallCollaborators,
   options: KitServerOptions,
 ): void {
+  const { logger } = collaborators;
   const tools = new Map(spec.tools.map((tool) => [tool.name, tool]));
   const answerLimits = answerLimitsOf(spec.tools, options.maxAnswerBytes ?? {});
   const listings = spec.tools.map((tool) => tool.listing);
@@ -103,31 +128,45 @@ function registerTools(
         `Unknown tool: ${name}; available tools are ${[...tools.keys()].join(", ")}`,
       );
     }
-    const meta = isJsonObject(params._meta) ? params._meta : {};
-    const progressToken = meta.progressToken;
-    const context: ToolContext = {
-      rawArguments: isJsonObject(params.arguments) ? params.arguments : {},
-      signal: extra.signal,
-      sessionId: extra.sessionId,
-      requestId: extra.requestId,
-      meta,
-      identity: identityFromAuthInfo(extra.authInfo),
-      logger,
-      resourceUpdated: (uri) => hub.updated(uri),
-      resourceListChanged: () => hub.listChanged(),
-      progress: async (progress, total, message) => {
-        if (typeof progressToken !== "string" && typeof progressToken !== "number") return;
-        await extra.sendNotification({
-          method: "notifications/progress",
-          params: { progressToken, progress, total, message },
-        });
-      },
-    };
+    const context = toolContext(server, params, extra, collaborators);
     const limit = answerLimits.get(name) ?? DEFAULT_MAX_ANSWER_BYTES;
     return limitAnswer(name, await tool.call(params.arguments, context), limit, logger);
   };
   setToolCallHandler(server, handler);
   offerToolCalls(server, handler);
+}
+
+/** What a tool handler gets besides its arguments, for one call. */
+function toolContext(
+  server: Server,
+  params: Readonly<Record<string, unknown>>,
+  extra: ServerRequestExtra,
+  { hub, logger, log }: CallCollaborators,
+): ToolContext {
+  const meta = isJsonObject(params._meta) ? params._meta : {};
+  const progressToken = meta.progressToken;
+  const related = { relatedRequestId: extra.requestId, signal: extra.signal };
+  return {
+    rawArguments: isJsonObject(params.arguments) ? params.arguments : {},
+    signal: extra.signal,
+    sessionId: extra.sessionId,
+    requestId: extra.requestId,
+    meta,
+    identity: identityFromAuthInfo(extra.authInfo),
+    logger,
+    resourceUpdated: (uri) => hub.updated(uri),
+    resourceListChanged: () => hub.listChanged(),
+    progress: async (progress, total, message) => {
+      if (typeof progressToken !== "string" && typeof progressToken !== "number") return;
+      await extra.sendNotification({
+        method: "notifications/progress",
+        params: { progressToken, progress, total, message },
+      });
+    },
+    log: (level, data) => log(level, data, extra),
+    createMessage: (request) => server.createMessage(request, related),
+    elicitInput: (request) => server.elicitInput(request, related),
+  };
 }
 
 /**
@@ -220,7 +259,7 @@ async function readResource(
   fixed: Map<string, ResourceSpec>,
   templates: readonly ResourceTemplate[],
   context: ResourceContext,
-): Promise<(ResourceText & { mimeType: string }) | undefined> {
+): Promise<(ResourceContents & { mimeType: string }) | undefined> {
   const resource = fixed.get(uri);
   if (resource) {
     const contents = await resource.read(context);

@@ -81,6 +81,13 @@ export {
 } from "./in-process/in-process-connection.js";
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel, silentLogger } from "./logger.js";
 export { readPackageVersion } from "./package-version.js";
+export {
+  definePrompt,
+  offersCompletions,
+  type Prompt,
+  type PromptArgumentSpec,
+  type PromptSpec,
+} from "./prompt.js";
 export { processRedactor, REDACTED, Redactor, redact, registerSecret } from "./redaction.js";
 export {
   MAX_REPLAY_SEED_LENGTH,
@@ -100,6 +107,8 @@ export {
 export {
   defineResource,
   defineResourceTemplate,
+  type ResourceBlob,
+  type ResourceContents,
   type ResourceContext,
   type ResourceListPage,
   type ResourceSpec,

@@ -19,6 +19,16 @@ export interface ResourceText {
   mimeType?: string;
 }
 
+/** The contents of one read of binary data: base64 in the declared MIME type. */
+export interface ResourceBlob {
+  /** The bytes, base64-encoded. */
+  blob: string;
+  mimeType?: string;
+}
+
+/** What one read returns: text or binary. */
+export type ResourceContents = ResourceText | ResourceBlob;
+
 /** A resource with a fixed URI. */
 export interface ResourceSpec {
   uri: string;
@@ -28,7 +38,7 @@ export interface ResourceSpec {
   mimeType: string;
   /** The scope a token must grant to read or subscribe to it (token table and OAuth modes). */
   scope?: string;
-  read(context: ResourceContext): ResourceText | Promise<ResourceText>;
+  read(context: ResourceContext): ResourceContents | Promise<ResourceContents>;
 }
 
 /** One page of a template's resources, and where the next one starts. */
@@ -62,7 +72,7 @@ export interface ResourceTemplateSpec {
     uri: string,
     variables: Record<string, string>,
     context: ResourceContext,
-  ): ResourceText | undefined | Promise<ResourceText | undefined>;
+  ): ResourceContents | undefined | Promise<ResourceContents | undefined>;
 }
 
 /** A declared resource template with its compiled matcher. */

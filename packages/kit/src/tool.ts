@@ -1,5 +1,11 @@
 import type {
   CallToolResult,
+  ContentBlock,
+  CreateMessageRequestParamsBase,
+  CreateMessageResult,
+  ElicitRequestFormParams,
+  ElicitResult,
+  LoggingLevel,
   RequestId,
   ToolAnnotations,
   Tool as ToolListing,
@@ -42,6 +48,21 @@ export interface ToolContext {
   resourceListChanged(): void;
   /** Sends `notifications/progress` when the client asked for progress; a no-op otherwise. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
+  /**
+   * Sends `notifications/message` to the client, with this call, when the server declares
+   * `logging` (`ServerSpec.logging`) and the client's level lets it through; a no-op otherwise.
+   */
+  log(level: LoggingLevel, data: unknown): Promise<void>;
+  /**
+   * Asks the client to sample its model (`sampling/createMessage`), with this call.
+   * @throws Error when the client did not declare the `sampling` capability
+   */
+  createMessage(params: CreateMessageRequestParamsBase): Promise<CreateMessageResult>;
+  /**
+   * Asks the client for input from its user (`elicitation/create`, form mode), with this call.
+   * @throws Error when the client did not declare the `elicitation` capability
+   */
+  elicitInput(params: ElicitRequestFormParams): Promise<ElicitResult>;
   readonly logger: Logger;
 }
 
@@ -85,6 +106,12 @@ export interface ToolSpec<Input extends z.ZodType, Output extends z.ZodType> {
    * with `createKitServer`'s `maxAnswerBytes`.
    */
   maxAnswerBytes?: number;
+  /**
+   * The answer's content blocks (images, audio, embedded resources), replacing the one text
+   * item of its JSON; `structuredContent` still carries the answer. For tools whose answer is
+   * media, not data.
+   */
+  content?: (answer: z.input<Output>) => ContentBlock[];
   /** Rules on the whole request, run only when the schema passed; problems use the server's wording. */
   checkArguments?: (args: z.output<Input>) => ParameterProblem[];
   handler: (
@@ -256,7 +283,9 @@ async function callTool<Input extends z.ZodType, Output extends z.ZodType>(
   if (crossProblems.length > 0) return rejectArguments(spec.name, crossProblems, context.logger);
   try {
     const value = await spec.handler(args, context);
-    return structuredResult(value as Record<string, unknown>);
+    const result = structuredResult(value as Record<string, unknown>);
+    if (spec.content) result.content = spec.content(value);
+    return result;
   } catch (error) {
     const fallback = spec.internalErrorMessage ?? `Internal error while running ${spec.name}`;
     return errorToResult(spec.name, error, context.logger, fallback);

@@ -87,6 +87,9 @@ describe("a tool's JSON Schemas", () => {
       resourceUpdated: () => {},
       resourceListChanged: () => {},
       progress: async () => {},
+      log: async () => {},
+      createMessage: () => Promise.reject(new Error("no client")),
+      elicitInput: () => Promise.reject(new Error("no client")),
     };
     const result = await declared.call({ label: 7 }, context);
     expect(result.isError).toBe(true);
