@@ -12,6 +12,13 @@ import { promisify } from "node:util";
 const NODE_VERSION = "22.23.3";
 const SUITE_VERSION = "0.1.16";
 
+/**
+ * The suite release that runs against the kit's conformance fixture: the first with
+ * `--requirements`, which runs exactly the scenarios a spec revision requires and says which
+ * of the others it ran without scoring them.
+ */
+export const FIXTURE_SUITE_VERSION = "0.2.0-alpha.12";
+
 /** Where the toolchain lives: Node 22 and the suite, reused across runs. */
 export interface ConformanceToolchain {
   node: string;
@@ -23,9 +30,13 @@ function nodePackage(): string {
   return `node-${os}-${process.arch}`;
 }
 
-/** Installs (once) and returns Node 22 and the suite; throws with npm's output when it cannot. */
-export function conformanceToolchain(): ConformanceToolchain {
-  const prefix = join(tmpdir(), `tabletop-mcp-conformance-${SUITE_VERSION}-node${NODE_VERSION}`);
+/**
+ * Installs (once) and returns Node 22 and the suite; throws with npm's output when it cannot.
+ *
+ * @param suiteVersion - the pinned suite release; each has its own cache folder
+ */
+export function conformanceToolchain(suiteVersion = SUITE_VERSION): ConformanceToolchain {
+  const prefix = join(tmpdir(), `tabletop-mcp-conformance-${suiteVersion}-node${NODE_VERSION}`);
   const node = join(prefix, "node_modules", nodePackage(), "bin", "node");
   const suite = join(
     prefix,
@@ -49,7 +60,7 @@ export function conformanceToolchain(): ConformanceToolchain {
         "--no-fund",
         "--ignore-scripts",
         `${nodePackage()}@${NODE_VERSION}`,
-        `@modelcontextprotocol/conformance@${SUITE_VERSION}`,
+        `@modelcontextprotocol/conformance@${suiteVersion}`,
       ],
       { encoding: "utf8", timeout: 170_000 },
     );
@@ -70,16 +81,20 @@ export interface ScenarioOutcome {
   messages: string[];
 }
 
-/** Runs every active server scenario against `url`; returns the outcomes by scenario name. */
+/**
+ * Runs the suite's server scenarios against `url` (every active one, unless `selection` says
+ * otherwise, e.g. `["--requirements", "2025-11-25"]`); returns the outcomes by scenario name.
+ */
 export async function runConformance(
   toolchain: ConformanceToolchain,
   url: string,
   outputDirectory: string,
+  selection: readonly string[] = [],
 ): Promise<Map<string, ScenarioOutcome>> {
   // Exit code 1 just means some scenario failed; the results on disk say which.
   await promisify(execFile)(
     toolchain.node,
-    [toolchain.suite, "server", "--url", url, "-o", outputDirectory],
+    [toolchain.suite, "server", "--url", url, "-o", outputDirectory, ...selection],
     {
       maxBuffer: 64 * 1024 * 1024,
       timeout: 120_000,
