@@ -48,10 +48,9 @@ export async function listResources(
   const resources: Resource[] = [];
   serving.forEach((upstream, index) => {
     for (const resource of answers[index] ?? []) {
-      if (routes.has(resource.uri)) continue;
       const claim = host.catalog.claimResource(resource.uri, upstream);
       if (claim.problem) host.withheld(claim.problem);
-      if (claim.owner !== upstream) continue;
+      if (claim.owner !== upstream || routes.has(resource.uri)) continue;
       routes.set(resource.uri, upstream);
       resources.push(resource);
     }

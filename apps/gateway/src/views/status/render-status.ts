@@ -1,5 +1,6 @@
 import { byId, element } from "./elements.js";
 import { counted, duration, milliseconds } from "./format.js";
+import { renderConflicts } from "./render-conflicts.js";
 import { upstreamSection } from "./render-upstream.js";
 import type { StatusData } from "./status-data.js";
 
@@ -30,8 +31,8 @@ function tierList(data: StatusData): HTMLElement {
 }
 
 /**
- * Shows a status document: the overview (version, uptime, sessions, tiers), then each
- * upstream. Everything is rebuilt from the document, so the page never shows stale parts.
+ * Shows a status document: the overview (version, uptime, sessions, tiers), any resource
+ * conflicts, then each upstream. Everything is rebuilt from the document, so the page never shows stale parts.
  *
  * @param data - the document from the gateway
  */
@@ -49,6 +50,7 @@ export function renderStatus(data: StatusData): void {
     tierList(data),
   );
   overview.hidden = false;
+  renderConflicts(data.resource_conflicts);
   byId("upstreams").replaceChildren(
     ...data.upstreams.map((upstream) =>
       upstreamSection(

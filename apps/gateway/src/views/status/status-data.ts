@@ -8,6 +8,16 @@ export interface StatusData {
   tiers: { name: string; p50_ceiling_ms: number | null; sessions: number }[];
   upstreams: UpstreamData[];
   tools: ToolData[];
+  resource_conflicts: { conflicts: ResourceConflictData[]; more: boolean };
+}
+
+/** A resource URI or template a server offered after another server had offered it. */
+export interface ResourceConflictData {
+  kind: "resource URI" | "resource template";
+  uri: string;
+  owner: string;
+  claimant: string;
+  first_seen: string;
 }
 
 /** One upstream of the document. */
