@@ -8,7 +8,7 @@ import {
   type Result,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { type Logger, redact } from "@tabletop-mcp/kit";
+import { type Logger, mostVerbose, redact } from "@tabletop-mcp/kit";
 import { ADMIN_SCOPE } from "./auth/request-scopes.js";
 import { Catalog } from "./catalog/catalog.js";
 import { mergeInstructions } from "./catalog/instructions.js";
@@ -16,7 +16,6 @@ import type { ResourceConflictReport } from "./catalog/resource-conflicts.js";
 import type { ConfigProblem, GatewayConfig, ServerEntry, Tier } from "./config/types.js";
 import { withCallerMeta } from "./session/caller-meta.js";
 import { DownstreamSession } from "./session/downstream-session.js";
-import { mostVerbose } from "./session/logging-levels.js";
 import { ProtocolError } from "./session/protocol-error.js";
 import type { SessionContext, SessionHost } from "./session/session-context.js";
 import {

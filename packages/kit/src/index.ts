@@ -80,6 +80,12 @@ export {
   type InProcessRequestOptions,
 } from "./in-process/in-process-connection.js";
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel, silentLogger } from "./logger.js";
+export {
+  MCP_LOGGING_LEVELS,
+  mostVerbose,
+  parseLoggingLevel,
+  passesLevel,
+} from "./logging-levels.js";
 export { readPackageVersion } from "./package-version.js";
 export {
   definePrompt,

@@ -1,19 +1,8 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import { MCP_LOGGING_LEVELS, parseLoggingLevel, passesLevel } from "./logging-levels.js";
 import { onRequest, ProtocolError } from "./request-params.js";
 import type { ServerRequestExtra } from "./tool-call-handler.js";
-
-/** The MCP log levels, least severe first (RFC 5424 severities). */
-const LEVELS: readonly LoggingLevel[] = [
-  "debug",
-  "info",
-  "notice",
-  "warning",
-  "error",
-  "critical",
-  "alert",
-  "emergency",
-];
 
 /** Sends one `notifications/message` on the stream of the request being answered. */
 export type SessionLog = (
@@ -23,11 +12,11 @@ export type SessionLog = (
 ) => Promise<void>;
 
 function levelParam(params: Readonly<Record<string, unknown>>): { level: LoggingLevel } {
-  const level = LEVELS.find((known) => known === params.level);
+  const level = parseLoggingLevel(params.level);
   if (level === undefined) {
     throw new ProtocolError(
       ErrorCode.InvalidParams,
-      `params.level must be one of ${LEVELS.join(", ")}`,
+      `params.level must be one of ${MCP_LOGGING_LEVELS.join(", ")}`,
     );
   }
   return { level };
@@ -48,7 +37,7 @@ export function installSessionLogging(server: Server): SessionLog {
     return {};
   });
   return async (level, data, extra) => {
-    if (threshold !== undefined && LEVELS.indexOf(level) < LEVELS.indexOf(threshold)) return;
+    if (!passesLevel(level, threshold)) return;
     await extra.sendNotification({ method: "notifications/message", params: { level, data } });
   };
 }

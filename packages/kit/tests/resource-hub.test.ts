@@ -8,8 +8,8 @@ import { MAX_SUBJECTS_PER_URI } from "../src/subject-subscriptions.js";
 
 const NOTES = ["note://a", "note://b", "note://c"];
 
-/** A session of a server with three resources, subscribed to all, on a shared hub. */
-async function subscribedSession(hub: ResourceHub, filter?: UpdateFilter) {
+/** A server with the three note resources on a shared hub, restricted by `filter` if given. */
+function notesServer(hub: ResourceHub, filter?: UpdateFilter) {
   const server = createKitServer(
     {
       name: "hub-test",
@@ -28,6 +28,12 @@ async function subscribedSession(hub: ResourceHub, filter?: UpdateFilter) {
     { hub },
   );
   if (filter) hub.restrict(server, filter);
+  return server;
+}
+
+/** A session of a server with three resources, subscribed to all, on a shared hub. */
+async function subscribedSession(hub: ResourceHub, filter?: UpdateFilter) {
+  const server = notesServer(hub, filter);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "hub-test", version: "1.0.0" });
@@ -126,24 +132,7 @@ function subscribeAs(client: Client, uri: string, subject: string) {
 
 /** One connection of a gateway to a server whose hub tells the gateway's callers apart. */
 async function sharedConnection(hub: ResourceHub, filter?: UpdateFilter) {
-  const server = createKitServer(
-    {
-      name: "hub-test",
-      version: "1.0.0",
-      tools: [],
-      resources: NOTES.map((uri) =>
-        defineResource({
-          uri,
-          name: uri,
-          description: uri,
-          mimeType: "text/plain",
-          read: () => ({ text: uri }),
-        }),
-      ),
-    },
-    { hub },
-  );
-  if (filter) hub.restrict(server, filter);
+  const server = notesServer(hub, filter);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   takeForwardedIdentity(server, serverSide);

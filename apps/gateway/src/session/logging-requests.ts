@@ -1,5 +1,5 @@
 import { ErrorCode, type Result } from "@modelcontextprotocol/sdk/types.js";
-import { parseLoggingLevel } from "./logging-levels.js";
+import { parseLoggingLevel } from "@tabletop-mcp/kit";
 import { ProtocolError } from "./protocol-error.js";
 import type { SessionContext } from "./session-context.js";
 

@@ -1,7 +1,6 @@
 import type { JSONRPCNotification } from "@modelcontextprotocol/sdk/types.js";
-import { processRedactor, redact } from "@tabletop-mcp/kit";
+import { passesLevel, processRedactor, redact } from "@tabletop-mcp/kit";
 import type { Upstream } from "../upstreams/upstream.js";
-import { passesLevel } from "./logging-levels.js";
 import type { SessionContext } from "./session-context.js";
 import { updateFor } from "./subject-updates.js";
 

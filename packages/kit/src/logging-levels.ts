@@ -1,7 +1,7 @@
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 
-/** RFC 5424 severities, least severe first. */
-const ORDER: readonly LoggingLevel[] = [
+/** The MCP log levels: RFC 5424 severities, least severe first. */
+export const MCP_LOGGING_LEVELS: readonly LoggingLevel[] = [
   "debug",
   "info",
   "notice",
@@ -15,14 +15,17 @@ const ORDER: readonly LoggingLevel[] = [
 /** Whether a message at `level` passes a session that asked for `threshold` (none: everything passes). */
 export function passesLevel(level: string, threshold: LoggingLevel | undefined): boolean {
   if (threshold === undefined) return true;
-  return ORDER.indexOf(level as LoggingLevel) >= ORDER.indexOf(threshold);
+  return MCP_LOGGING_LEVELS.indexOf(level as LoggingLevel) >= MCP_LOGGING_LEVELS.indexOf(threshold);
 }
 
 /** The most verbose of some levels, or `undefined` when none was set. */
 export function mostVerbose(levels: Iterable<LoggingLevel | undefined>): LoggingLevel | undefined {
   let best: LoggingLevel | undefined;
   for (const level of levels) {
-    if (level !== undefined && (best === undefined || ORDER.indexOf(level) < ORDER.indexOf(best)))
+    if (
+      level !== undefined &&
+      (best === undefined || MCP_LOGGING_LEVELS.indexOf(level) < MCP_LOGGING_LEVELS.indexOf(best))
+    )
       best = level;
   }
   return best;
@@ -30,7 +33,7 @@ export function mostVerbose(levels: Iterable<LoggingLevel | undefined>): Logging
 
 /** Reads a logging level; `undefined` when it is not one. */
 export function parseLoggingLevel(value: unknown): LoggingLevel | undefined {
-  return typeof value === "string" && (ORDER as readonly string[]).includes(value)
+  return typeof value === "string" && (MCP_LOGGING_LEVELS as readonly string[]).includes(value)
     ? (value as LoggingLevel)
     : undefined;
 }
