@@ -4,8 +4,8 @@
 // compared with (`--work add|duality_outcome|roll_dice`).
 // The HTTP modules load only when serving HTTP, so the stdio floor starts as lean as the SDK
 // allows.
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { McpServer } from "@modelcontextprotocol/server";
 import * as z from "zod";
 
 /** The work each floor variant does: the same engine call as the kit-built tool it is compared with. */
@@ -56,6 +56,7 @@ const run = await work.load();
 
 function createFloorServer() {
   const server = new McpServer({ name: "floor", version: "1.0.0" });
+  /* @mcp-codemod-error Could not verify `inputSchema` is a schema object. Raw shapes are deprecated in v2 — pass a Standard Schema object (e.g. z.object({ … })); no change is needed if it already is one. | Could not verify `outputSchema` is a schema object. Raw shapes are deprecated in v2 — pass a Standard Schema object (e.g. z.object({ … })); no change is needed if it already is one. */
   server.registerTool(
     workName,
     {
@@ -75,10 +76,10 @@ function createFloorServer() {
 async function serveHttp() {
   const { randomUUID } = await import("node:crypto");
   const { createServer: createHttpServer } = await import("node:http");
-  const { StreamableHTTPServerTransport } = await import(
-    "@modelcontextprotocol/sdk/server/streamableHttp.js"
+  const { NodeStreamableHTTPServerTransport: StreamableHTTPServerTransport } = await import(
+    "@modelcontextprotocol/node"
   );
-  const { isInitializeRequest } = await import("@modelcontextprotocol/sdk/types.js");
+  const { isInitializeRequest } = await import("@modelcontextprotocol/server");
   const sessions = new Map();
   const http = createHttpServer(async (request, response) => {
     const chunks = [];

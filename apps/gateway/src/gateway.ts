@@ -1,13 +1,5 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  ErrorCode,
-  type Implementation,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  type LoggingLevel,
-  type Result,
-} from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import type { Server, Implementation, JSONRPCNotification, JSONRPCRequest, LoggingLevel, Result } from "@modelcontextprotocol/server";
 import { type Logger, mostVerbose, redact } from "@tabletop-mcp/kit";
 import { ADMIN_SCOPE } from "./auth/request-scopes.js";
 import { Catalog } from "./catalog/catalog.js";
@@ -32,6 +24,7 @@ import type { RestartOptions } from "./upstreams/restart-loop.js";
 import { StdioUpstream } from "./upstreams/stdio-upstream.js";
 import type { Upstream, UpstreamHost, UpstreamLink, UpstreamState } from "./upstreams/upstream.js";
 import type { UpstreamListing } from "./upstreams/upstream-client.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** How a gateway is built besides its config. */
 export interface GatewayOptions {
@@ -261,7 +254,7 @@ export class Gateway implements SessionHost, UpstreamHost {
       : "";
     return Promise.reject(
       new ProtocolError(
-        ErrorCode.InternalError,
+        ProtocolErrorCode.InternalError,
         `The gateway cannot pass "${request.method}" from upstream "${upstream.name}" to a client: ${why}.${hint}`,
       ),
     );

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/server";
 import { createRandomDieRoller, type DieRoller } from "@tabletop-mcp/duality/engine";
 import {
   createKitServer,

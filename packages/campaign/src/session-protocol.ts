@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/server";
 import {
   admitSubscription,
   identityFromAuthInfo,

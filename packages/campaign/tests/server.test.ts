@@ -1,11 +1,6 @@
 import { createHash } from "node:crypto";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import {
-  EmptyResultSchema,
-  McpError,
-  ResourceUpdatedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { EmptyResultSchema } from "@modelcontextprotocol/core";
+import { Client, InMemoryTransport, ProtocolError } from "@modelcontextprotocol/client";
 import { NAME_ACCEPTS, ResourceHub, SUBJECT_ACCEPTS, TEXT_ACCEPTS } from "@tabletop-mcp/kit";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../src/server.js";
@@ -23,7 +18,7 @@ async function connectedPair() {
     const client = new Client({ name: "server-test", version: "1.0.0" });
     const updates: string[] = [];
     await client.connect(clientSide);
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
       updates.push(notification.params.uri);
     });
     return { client, updates };
@@ -35,7 +30,7 @@ async function readError(client: Client, uri: string): Promise<{ code: number; m
   try {
     await client.readResource({ uri });
   } catch (error) {
-    if (error instanceof McpError) return { code: error.code, message: error.message };
+    if (error instanceof ProtocolError) return { code: error.code, message: error.message };
     throw error;
   }
   throw new Error(`read of ${uri} succeeded`);

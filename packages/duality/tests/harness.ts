@@ -1,6 +1,5 @@
 import { fileURLToPath } from "node:url";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, CallToolResult } from "@modelcontextprotocol/client";
 import {
   assertTextMatchesStructured,
   callTool,

@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { expect } from "vitest";
 
 /** One expected entry of `error.details`; `valid_range: null` means the key must be absent. */

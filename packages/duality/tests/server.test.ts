@@ -1,4 +1,4 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, DualityError } from "../src/index.js";
 import { type Connection, callOk, connectInMemory } from "./harness.js";

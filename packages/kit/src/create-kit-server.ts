@@ -1,5 +1,5 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ErrorCode, type Resource as ResourceListing } from "@modelcontextprotocol/sdk/types.js";
+import { Server, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import type { Resource as ResourceListing } from "@modelcontextprotocol/server";
 import { limitAnswer } from "./answer-limit.js";
 import { identityFromAuthInfo } from "./auth/identity.js";
 import { declareRequestScopes, type ScopeOfRequest } from "./auth/request-scopes.js";
@@ -119,12 +119,12 @@ function registerTools(
   const handler: ToolCallHandler = async (params, extra) => {
     const name = params.name;
     if (typeof name !== "string") {
-      throw new ProtocolError(ErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
     }
     const tool = tools.get(name);
     if (!tool) {
       throw new ProtocolError(
-        ErrorCode.InvalidParams,
+        ProtocolErrorCode.InvalidParams,
         `Unknown tool: ${name}; available tools are ${[...tools.keys()].join(", ")}`,
       );
     }
@@ -145,20 +145,20 @@ function toolContext(
 ): ToolContext {
   const meta = isJsonObject(params._meta) ? params._meta : {};
   const progressToken = meta.progressToken;
-  const related = { relatedRequestId: extra.requestId, signal: extra.signal };
+  const related = { relatedRequestId: extra.mcpReq.id, signal: extra.mcpReq.signal };
   return {
     rawArguments: isJsonObject(params.arguments) ? params.arguments : {},
-    signal: extra.signal,
+    signal: extra.mcpReq.signal,
     sessionId: extra.sessionId,
-    requestId: extra.requestId,
+    requestId: extra.mcpReq.id,
     meta,
-    identity: identityFromAuthInfo(extra.authInfo),
+    identity: identityFromAuthInfo(extra.http?.authInfo),
     logger,
     resourceUpdated: (uri) => hub.updated(uri),
     resourceListChanged: () => hub.listChanged(),
     progress: async (progress, total, message) => {
       if (typeof progressToken !== "string" && typeof progressToken !== "number") return;
-      await extra.sendNotification({
+      await extra.mcpReq.notify({
         method: "notifications/progress",
         params: { progressToken, progress, total, message },
       });
@@ -207,11 +207,11 @@ function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): 
   });
   const subscriptionUri = subscriptionUriParam(spec);
   onRequest(server, "resources/subscribe", subscriptionUri, ({ uri }, extra) => {
-    hub.subscribe(uri, server, identityFromAuthInfo(extra.authInfo).subject);
+    hub.subscribe(uri, server, identityFromAuthInfo(extra.http?.authInfo).subject);
     return {};
   });
   onRequest(server, "resources/unsubscribe", subscriptionUri, ({ uri }, extra) => {
-    hub.unsubscribe(uri, server, identityFromAuthInfo(extra.authInfo).subject);
+    hub.unsubscribe(uri, server, identityFromAuthInfo(extra.http?.authInfo).subject);
     return {};
   });
 }
@@ -219,8 +219,8 @@ function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): 
 function resourceContext(extra: ServerRequestExtra): ResourceContext {
   return {
     sessionId: extra.sessionId,
-    signal: extra.signal,
-    identity: identityFromAuthInfo(extra.authInfo),
+    signal: extra.mcpReq.signal,
+    identity: identityFromAuthInfo(extra.http?.authInfo),
   };
 }
 

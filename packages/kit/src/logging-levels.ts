@@ -1,4 +1,4 @@
-import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { LoggingLevel } from "@modelcontextprotocol/server";
 
 /** The MCP log levels: RFC 5424 severities, least severe first. */
 export const MCP_LOGGING_LEVELS: readonly LoggingLevel[] = [

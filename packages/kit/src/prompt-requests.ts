@@ -1,8 +1,8 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import type { Server } from "@modelcontextprotocol/server";
 import { offersCompletions, type Prompt } from "./prompt.js";
 import { cursorParam, onRequest, ProtocolError } from "./request-params.js";
 import { isJsonObject } from "./validation/describe-value.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** The most values one `completion/complete` answer carries (the spec's limit). */
 const MAX_COMPLETION_VALUES = 100;
@@ -14,12 +14,12 @@ interface PromptRequest {
 
 function promptParams(params: Readonly<Record<string, unknown>>): PromptRequest {
   if (typeof params.name !== "string") {
-    throw new ProtocolError(ErrorCode.InvalidParams, "params.name must be a prompt name");
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "params.name must be a prompt name");
   }
   const raw = params.arguments ?? {};
   if (!isJsonObject(raw) || Object.values(raw).some((value) => typeof value !== "string")) {
     throw new ProtocolError(
-      ErrorCode.InvalidParams,
+      ProtocolErrorCode.InvalidParams,
       "params.arguments must be an object of strings",
     );
   }
@@ -37,7 +37,7 @@ function completionParams(params: Readonly<Record<string, unknown>>): Completion
   const argument = params.argument;
   if (!isJsonObject(ref) || typeof ref.type !== "string") {
     throw new ProtocolError(
-      ErrorCode.InvalidParams,
+      ProtocolErrorCode.InvalidParams,
       "params.ref must be a prompt or resource reference",
     );
   }
@@ -47,7 +47,7 @@ function completionParams(params: Readonly<Record<string, unknown>>): Completion
     typeof argument.value !== "string"
   ) {
     throw new ProtocolError(
-      ErrorCode.InvalidParams,
+      ProtocolErrorCode.InvalidParams,
       "params.argument must have a string name and a string value",
     );
   }
@@ -60,7 +60,7 @@ function findPrompt(prompts: ReadonlyMap<string, Prompt>, name: string): Prompt 
   const prompt = prompts.get(name);
   if (!prompt) {
     throw new ProtocolError(
-      ErrorCode.InvalidParams,
+      ProtocolErrorCode.InvalidParams,
       `Unknown prompt: ${name}; available prompts are ${[...prompts.keys()].join(", ")}`,
     );
   }
@@ -85,7 +85,7 @@ export function registerPrompts(server: Server, declared: readonly Prompt[]): vo
     if (missing.length > 0) {
       const names = missing.map((argument) => argument.name).join(", ");
       throw new ProtocolError(
-        ErrorCode.InvalidParams,
+        ProtocolErrorCode.InvalidParams,
         `Prompt ${name} needs the arguments ${names}`,
       );
     }

@@ -1,4 +1,4 @@
-import type { Prompt as PromptListing, PromptMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { Prompt as PromptListing, PromptMessage } from "@modelcontextprotocol/server";
 
 /** One argument of a prompt. */
 export interface PromptArgumentSpec {

@@ -1,37 +1,21 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { ErrorCode, type Result } from "@modelcontextprotocol/sdk/types.js";
-import * as z from "zod";
+import type { Result, Server } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { UNPARSED_PARAMS } from "./unparsed-params.js";
 import type { ServerRequestExtra } from "./tool-call-handler.js";
 import { isJsonObject } from "./validation/describe-value.js";
 
 /**
  * A JSON-RPC error a request is answered with: its code, its data, and a message that is only
- * the sentence (the SDK's `McpError` puts `MCP error CODE:` in front of its own message, and a
- * client's SDK adds that prefix again when it rebuilds the error).
+ * the sentence. The SDK's own class, so that the SDK answers it as is.
  */
-export class ProtocolError extends Error {
-  override readonly name = "ProtocolError";
-
-  /**
-   * @param code - the JSON-RPC error code
-   * @param message - what is wrong, for the client
-   * @param data - extra fields for the error's `data`
-   */
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
+export { ProtocolError };
 
 /**
  * Registers a request handler that reads the request's params itself. The SDK's own handlers
  * parse params with the method's schema first, and answer a malformed request (`uri` missing,
  * a numeric `cursor`) with `-32603 Internal error` and the schema library's issue list as the
  * message; these answer `-32602` with one sentence naming the field (docs/contract.md §5.6).
+ * They use the SDK's schema-bundle form of `setRequestHandler` with {@link UNPARSED_PARAMS}.
  *
  * @param server - the server to answer on
  * @param method - the request's method, e.g. `resources/read`
@@ -44,18 +28,13 @@ export function onRequest<Params>(
   read: (params: Readonly<Record<string, unknown>>) => Params,
   handler: (params: Params, extra: ServerRequestExtra) => Result | Promise<Result>,
 ): void {
-  const schema = z.object({ method: z.literal(method), params: z.unknown().optional() });
-  Protocol.prototype.setRequestHandler.call(
-    server,
-    schema,
-    (request: z.output<typeof schema>, extra: ServerRequestExtra) => {
-      const params = request.params ?? {};
-      if (!isJsonObject(params)) {
-        throw new ProtocolError(ErrorCode.InvalidParams, "params must be an object");
-      }
-      return handler(read(params), extra);
-    },
-  );
+  server.setRequestHandler(method, UNPARSED_PARAMS, (raw, extra) => {
+    const params = raw ?? {};
+    if (!isJsonObject(params)) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "params must be an object");
+    }
+    return handler(read(params), extra);
+  });
 }
 
 /**
@@ -73,11 +52,11 @@ export const MAX_URI_LENGTH = 2_048;
 export function uriParam(params: Readonly<Record<string, unknown>>): { uri: string } {
   const uri = params.uri;
   if (typeof uri !== "string") {
-    throw new ProtocolError(ErrorCode.InvalidParams, "params.uri must be a string");
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "params.uri must be a string");
   }
   if (uri.length > MAX_URI_LENGTH) {
     throw new ProtocolError(
-      ErrorCode.InvalidParams,
+      ProtocolErrorCode.InvalidParams,
       `params.uri must be at most ${MAX_URI_LENGTH.toLocaleString("en-US")} characters; this one has ${uri.length.toLocaleString("en-US")}`,
       { max_uri_length: MAX_URI_LENGTH },
     );
@@ -102,7 +81,7 @@ export function admitSubscription(
 ): void {
   if (subscribed.has(uri) || subscribed.size < MAX_SUBSCRIPTIONS) return;
   throw new ProtocolError(
-    ErrorCode.InvalidParams,
+    ProtocolErrorCode.InvalidParams,
     `a session may be subscribed to at most ${MAX_SUBSCRIPTIONS.toLocaleString("en-US")} resources; unsubscribe from one first`,
     { max_subscriptions: MAX_SUBSCRIPTIONS },
   );
@@ -113,7 +92,7 @@ export function cursorParam(params: Readonly<Record<string, unknown>>): { cursor
   const cursor = params.cursor;
   if (cursor === undefined || cursor === null) return {};
   if (typeof cursor !== "string") {
-    throw new ProtocolError(ErrorCode.InvalidParams, "params.cursor must be a string");
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "params.cursor must be a string");
   }
   return { cursor };
 }

@@ -1,4 +1,4 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/server";
 import { FORWARDED_META_KEYS } from "./auth/forwarded-identity.js";
 import { admitSubscription } from "./request-params.js";
 import { SubjectSubscriptions } from "./subject-subscriptions.js";

@@ -1,6 +1,7 @@
-import { ErrorCode, type Resource as ResourceListing } from "@modelcontextprotocol/sdk/types.js";
+import type { Resource as ResourceListing } from "@modelcontextprotocol/server";
 import { ProtocolError } from "./request-params.js";
 import type { ResourceContext, ResourceListPage, ResourceTemplate } from "./resource.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** Where a `resources/list` page starts: a template, and that template's own cursor. */
 interface ListPosition {
@@ -16,7 +17,7 @@ interface ListPosition {
  */
 export function unknownCursorError(): ProtocolError {
   return new ProtocolError(
-    ErrorCode.InvalidParams,
+    ProtocolErrorCode.InvalidParams,
     "params.cursor is not a cursor this server gave; list again without a cursor",
   );
 }

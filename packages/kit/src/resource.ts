@@ -1,8 +1,5 @@
-import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
-import type {
-  Resource as ResourceListing,
-  ResourceTemplate as TemplateListing,
-} from "@modelcontextprotocol/sdk/types.js";
+import { UriTemplate } from "@modelcontextprotocol/server";
+import type { Resource as ResourceListing, ResourceTemplateType as TemplateListing } from "@modelcontextprotocol/server";
 import type { CallerIdentity } from "./auth/identity.js";
 
 /** What a resource reader can use. */

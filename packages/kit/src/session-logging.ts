@@ -1,8 +1,8 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ErrorCode, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { Server, LoggingLevel } from "@modelcontextprotocol/server";
 import { MCP_LOGGING_LEVELS, parseLoggingLevel, passesLevel } from "./logging-levels.js";
 import { onRequest, ProtocolError } from "./request-params.js";
 import type { ServerRequestExtra } from "./tool-call-handler.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** Sends one `notifications/message` on the stream of the request being answered. */
 export type SessionLog = (
@@ -15,7 +15,7 @@ function levelParam(params: Readonly<Record<string, unknown>>): { level: Logging
   const level = parseLoggingLevel(params.level);
   if (level === undefined) {
     throw new ProtocolError(
-      ErrorCode.InvalidParams,
+      ProtocolErrorCode.InvalidParams,
       `params.level must be one of ${MCP_LOGGING_LEVELS.join(", ")}`,
     );
   }
@@ -38,6 +38,6 @@ export function installSessionLogging(server: Server): SessionLog {
   });
   return async (level, data, extra) => {
     if (!passesLevel(level, threshold)) return;
-    await extra.sendNotification({ method: "notifications/message", params: { level, data } });
+    await extra.mcpReq.notify({ method: "notifications/message", params: { level, data } });
   };
 }

@@ -1,5 +1,5 @@
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { ProtocolError } from "./request-params.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /**
  * The most callers a gateway may subscribe to one URI over one connection, so that a shared
@@ -23,7 +23,7 @@ export class SubjectSubscriptions {
     let subjects = this.byUri.get(uri);
     if (subjects && !subjects.has(subject) && subjects.size >= MAX_SUBJECTS_PER_URI) {
       throw new ProtocolError(
-        ErrorCode.InvalidParams,
+        ProtocolErrorCode.InvalidParams,
         `at most ${MAX_SUBJECTS_PER_URI.toLocaleString("en-US")} callers may be subscribed to one resource over one connection`,
         { max_subjects_per_uri: MAX_SUBJECTS_PER_URI },
       );

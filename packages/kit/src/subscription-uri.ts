@@ -1,6 +1,6 @@
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { ProtocolError, uriParam } from "./request-params.js";
 import type { ResourceSpec, ResourceTemplate } from "./resource.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** What a server's subscriptions may name: its fixed resources and its templates. */
 export interface ServedResources {
@@ -30,7 +30,7 @@ export function subscriptionUriParam(
       (fixed.has(uri) || templates.some((template) => template.match(uri) !== undefined));
     if (!known) {
       throw new ProtocolError(
-        ErrorCode.InvalidParams,
+        ProtocolErrorCode.InvalidParams,
         "params.uri names no resource of this server; use a URI from resources/list, or one of a template from resources/templates/list, without a fragment",
         { uri },
       );

@@ -1,15 +1,9 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { Protocol, type RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type {
-  CallToolResult,
-  ServerNotification,
-  ServerRequest,
-} from "@modelcontextprotocol/sdk/types.js";
-import * as z from "zod";
+import type { CallToolResult, Server, ServerContext } from "@modelcontextprotocol/server";
+import { UNPARSED_PARAMS } from "./unparsed-params.js";
 import { isJsonObject } from "./validation/describe-value.js";
 
-/** The extra the SDK passes to a server's request handlers. */
-export type ServerRequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/** The context the SDK passes to a server's request handlers. */
+export type ServerRequestExtra = ServerContext;
 
 /** A `tools/call` handler that reads the request's params itself. */
 export type ToolCallHandler = (
@@ -17,24 +11,16 @@ export type ToolCallHandler = (
   extra: ServerRequestExtra,
 ) => Promise<CallToolResult>;
 
-/** Only the method is checked; the params travel untouched, as the client sent them. */
-const ToolCallRequestSchema = z.object({
-  method: z.literal("tools/call"),
-  params: z.unknown().optional(),
-});
-
 /**
  * Registers the `tools/call` handler without the SDK's `CallToolRequestSchema` parse, which
- * `Server.setRequestHandler` forces on that method. That parse copies `arguments` key by key,
- * so an own `__proto__` key vanishes (or, holding an object, becomes the arguments' prototype
- * and lends them inherited parameters), and it answers non-object arguments with a bare
- * protocol error. The kit validates the arguments itself, so they must arrive unparsed.
+ * the method-only form of `setRequestHandler` applies. That parse copies `arguments` key by
+ * key, so an own `__proto__` key vanishes (or, holding an object, becomes the arguments'
+ * prototype and lends them inherited parameters). The kit validates the arguments itself, so
+ * they must arrive unparsed: the schema-bundle form with {@link UNPARSED_PARAMS} hands them over
+ * as the client sent them.
  */
 export function setToolCallHandler(server: Server, handler: ToolCallHandler): void {
-  Protocol.prototype.setRequestHandler.call(
-    server,
-    ToolCallRequestSchema,
-    (request: z.output<typeof ToolCallRequestSchema>, extra: ServerRequestExtra) =>
-      handler(isJsonObject(request.params) ? request.params : {}, extra),
+  server.setRequestHandler("tools/call", UNPARSED_PARAMS, (params, extra) =>
+    handler(isJsonObject(params) ? params : {}, extra),
   );
 }

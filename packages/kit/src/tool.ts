@@ -1,15 +1,4 @@
-import type {
-  CallToolResult,
-  ContentBlock,
-  CreateMessageRequestParamsBase,
-  CreateMessageResult,
-  ElicitRequestFormParams,
-  ElicitResult,
-  LoggingLevel,
-  RequestId,
-  ToolAnnotations,
-  Tool as ToolListing,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ContentBlock, CreateMessageRequestParamsBase, CreateMessageResult, ElicitRequestFormParams, ElicitResult, LoggingLevel, RequestId, ToolAnnotations, Tool as ToolListing } from "@modelcontextprotocol/server";
 import type * as z from "zod";
 import type { CallerIdentity } from "./auth/identity.js";
 import { isScopeToken } from "./auth/scopes.js";

@@ -8,10 +8,9 @@ import {
   registerAppResource,
   registerAppTool,
 } from "@modelcontextprotocol/ext-apps/server";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Tool as ToolListing } from "@modelcontextprotocol/sdk/types.js";
+import { InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
+import type { Tool as ToolListing } from "@modelcontextprotocol/server";
+import { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
 import {

@@ -1,10 +1,5 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import {
-  CreateMessageRequestSchema,
-  type LoggingMessageNotification,
-  LoggingMessageNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import type { LoggingMessageNotification } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { createKitServer, definePrompt, defineResource, defineTool } from "../src/index.js";
@@ -66,10 +61,10 @@ async function connect(): Promise<{ client: Client; logs: LoggingMessageNotifica
   });
   const client = new Client({ name: "c", version: "1.0.0" }, { capabilities: { sampling: {} } });
   const logs: LoggingMessageNotification[] = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (note) => {
+  client.setNotificationHandler('notifications/message', (note) => {
     logs.push(note);
   });
-  client.setRequestHandler(CreateMessageRequestSchema, () => ({
+  client.setRequestHandler('sampling/createMessage', () => ({
     role: "assistant",
     content: { type: "text", text: "hi" },
     model: "m",

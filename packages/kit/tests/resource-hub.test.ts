@@ -1,6 +1,4 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { takeForwardedIdentity } from "../src/auth/forwarded-identity.js";
 import { createKitServer, defineResource, ResourceHub, type UpdateFilter } from "../src/index.js";
@@ -39,7 +37,7 @@ async function subscribedSession(hub: ResourceHub, filter?: UpdateFilter) {
   const client = new Client({ name: "hub-test", version: "1.0.0" });
   await client.connect(clientSide);
   const heard: string[] = [];
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
     heard.push(notification.params.uri);
   });
   for (const uri of NOTES) await client.subscribeResource({ uri });
@@ -139,7 +137,7 @@ async function sharedConnection(hub: ResourceHub, filter?: UpdateFilter) {
   const client = new Client({ name: "gateway", version: "1.0.0" });
   await client.connect(clientSide);
   const heard: [string, unknown][] = [];
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+  client.setNotificationHandler('notifications/resources/updated', ({ params }) => {
     heard.push([params.uri, params._meta?.["tabletop/subject"]]);
   });
   return { client, heard };

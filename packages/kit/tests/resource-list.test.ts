@@ -1,6 +1,4 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { Client, InMemoryTransport, ProtocolError } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import {
   createKitServer,
@@ -90,8 +88,8 @@ describe("resources/list", () => {
   ])("refuses a cursor that is %s, naming cursor", async (_name, cursor) => {
     const client = await session();
     const refused = await client.listResources({ cursor }).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(McpError);
-    expect({ code: (refused as McpError).code, message: (refused as McpError).message }).toEqual({
+    expect(refused).toBeInstanceOf(ProtocolError);
+    expect({ code: (refused as ProtocolError).code, message: (refused as ProtocolError).message }).toEqual({
       code: -32602,
       message:
         "MCP error -32602: params.cursor is not a cursor this server gave; list again without a cursor",

@@ -1,6 +1,5 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ResultSchema } from "@modelcontextprotocol/core";
+import { Client, InMemoryTransport, ProtocolError } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { createKitServer, defineResource, defineResourceTemplate } from "../src/index.js";
 
@@ -36,12 +35,12 @@ async function session(): Promise<Client> {
   return client;
 }
 
-async function request(client: Client, method: string, uri: string): Promise<McpError | "ok"> {
+async function request(client: Client, method: string, uri: string): Promise<ProtocolError | "ok"> {
   try {
     await client.request({ method, params: { uri } } as never, ResultSchema);
     return "ok";
   } catch (error) {
-    if (error instanceof McpError) return error;
+    if (error instanceof ProtocolError) return error;
     throw error;
   }
 }
@@ -68,7 +67,7 @@ describe("resources/subscribe and resources/unsubscribe", () => {
   ])("refuse %s, naming uri", async (_name, uri) => {
     const client = await session();
     for (const method of ["resources/subscribe", "resources/unsubscribe"]) {
-      const error = (await request(client, method, uri)) as McpError;
+      const error = (await request(client, method, uri)) as ProtocolError;
       expect({ code: error.code, message: error.message, data: error.data }).toEqual({
         code: -32602,
         message: NOT_SERVED,

@@ -1,4 +1,4 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import { connectStdioCommand } from "@tabletop-mcp/kit/testing";
 import { describe, expect, it } from "vitest";
 import { CAMPAIGN, DICE, DUALITY, WORLD, WORLD_FILE } from "./support/commands.js";

@@ -1,6 +1,4 @@
-import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { UnauthorizedError, Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type HttpProcess, startHttpCommand } from "@tabletop-mcp/kit/testing";
 import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";

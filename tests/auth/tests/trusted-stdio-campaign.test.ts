@@ -3,12 +3,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import {
-  type CallToolResult,
-  ResourceUpdatedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { type HttpProcess, startHttpCommand } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAMPAIGN, GATEWAY } from "./support/commands.js";
@@ -60,7 +56,7 @@ beforeAll(async () => {
       new StreamableHTTPClientTransport(new URL(gateway.url), { requestInit: { headers } }),
     );
     const heard: { uri: string; meta: unknown }[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+    client.setNotificationHandler('notifications/resources/updated', ({ params }) => {
       heard.push({ uri: params.uri, meta: params._meta });
     });
     updates.set(user, heard);

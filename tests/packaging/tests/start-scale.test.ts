@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { Socket } from "node:net";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPOSITORY_ROOT } from "./helpers/workspace.js";
 

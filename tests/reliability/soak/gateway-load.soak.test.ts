@@ -1,5 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import {
   callTool,
   connectHttp,

@@ -1,7 +1,6 @@
 import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import {
   callTool,
   connectHttp,

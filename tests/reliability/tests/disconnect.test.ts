@@ -1,4 +1,4 @@
-import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import {
   callTool,
   connectHttp,
@@ -79,7 +79,6 @@ describe.each(targets)("a client that goes away mid-call, against $name", (targe
       const controller = new AbortController();
       const waiting = connection.client.callTool(
         { name: "campaign_create", arguments: { name: "cancelled", gm_mode: "HUMAN" } },
-        undefined,
         { signal: controller.signal },
       );
       setTimeout(() => controller.abort("user gave up"), 300);

@@ -1,4 +1,4 @@
-import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { callTool, connectStdioCommand } from "@tabletop-mcp/kit/testing";
 import { describe, expect, it } from "vitest";
 import { campaignIdPool } from "./support/campaign-ids.js";

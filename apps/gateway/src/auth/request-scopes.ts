@@ -1,4 +1,4 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import type { ScopeOfRequest } from "@tabletop-mcp/kit";
 import type { ExposedTool } from "../catalog/catalog.js";
 import type { Upstream } from "../upstreams/upstream.js";

@@ -1,4 +1,4 @@
-import type { Prompt, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Prompt, Tool } from "@modelcontextprotocol/server";
 import type { Tier } from "../config/types.js";
 import { ToolStats } from "../stats/tool-stats.js";
 import type { Upstream } from "../upstreams/upstream.js";

@@ -1,5 +1,4 @@
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import type { Request } from "@modelcontextprotocol/sdk/types.js";
+import type { AuthInfo, Request } from "@modelcontextprotocol/server";
 import {
   FORWARDED_META_KEYS,
   FORWARDED_META_PREFIX,

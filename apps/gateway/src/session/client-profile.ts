@@ -1,4 +1,4 @@
-import type { ClientCapabilities, JSONRPCRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientCapabilities, JSONRPCRequest } from "@modelcontextprotocol/server";
 
 /**
  * The client capabilities an upstream can see through the gateway: those that let it send the

@@ -1,14 +1,10 @@
-import {
-  ErrorCode,
-  type JSONRPCRequest,
-  type Result,
-  type ServerRequest,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCRequest, Result, ServerRequest } from "@modelcontextprotocol/server";
 import type { Upstream } from "../upstreams/upstream.js";
 import { PASSTHROUGH_RESULT } from "../upstreams/upstream-client.js";
 import { missingCapability, profileOf } from "./client-profile.js";
 import { ProtocolError, toProtocolError } from "./protocol-error.js";
 import type { SessionContext } from "./session-context.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** The longest timer Node keeps (about 24.8 days): in effect, no timeout. */
 const NO_TIMEOUT_MS = 2_147_483_647;
@@ -34,7 +30,7 @@ export async function askClient(
   const missing = missingCapability(profileOf(session.server.getClientCapabilities()), request);
   if (missing !== undefined) {
     throw new ProtocolError(
-      ErrorCode.MethodNotFound,
+      ProtocolErrorCode.MethodNotFound,
       `The client of the session that called upstream "${upstream.name}" did not declare the "${missing}" capability, so it cannot answer "${request.method}".`,
     );
   }

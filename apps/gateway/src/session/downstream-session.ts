@@ -1,15 +1,5 @@
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  ErrorCode,
-  type Implementation,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  type LoggingLevel,
-  type Notification,
-  type Result,
-  type ServerNotification,
-} from "@modelcontextprotocol/sdk/types.js";
+import { Server, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import type { AuthInfo, Implementation, JSONRPCNotification, JSONRPCRequest, LoggingLevel, Notification, Result, ServerNotification } from "@modelcontextprotocol/server";
 import { declareRequestScopes, processRedactor, SpacingLimiter } from "@tabletop-mcp/kit";
 import { gatewayScopeOf } from "../auth/request-scopes.js";
 import type { Tier } from "../config/types.js";
@@ -73,9 +63,10 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     );
     // The SDK's own setLevel handler would answer for us; ours forwards the level upstream.
     this.server.removeRequestHandler("logging/setLevel");
-    this.server.fallbackRequestHandler = (request, extra) => {
-      this.authInfo = extra.authInfo ?? this.authInfo;
-      return this.dispatch(request, extra).catch((error: unknown) => {
+    this.server.fallbackRequestHandler = (request, ctx) => {
+      this.authInfo = ctx.http?.authInfo ?? this.authInfo;
+      /* @mcp-codemod-error The context object is forwarded to this.dispatch(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+      return this.dispatch(request, ctx).catch((error: unknown) => {
         throw toProtocolError(error, processRedactor);
       });
     };
@@ -125,7 +116,7 @@ export class DownstreamSession implements SessionContext, SessionPeer {
   private dispatch(request: JSONRPCRequest, extra: DownstreamExtra): Promise<Result> {
     const handle = REQUEST_HANDLERS.get(request.method);
     if (!handle) {
-      return Promise.reject(new ProtocolError(ErrorCode.MethodNotFound, "Method not found"));
+      return Promise.reject(new ProtocolError(ProtocolErrorCode.MethodNotFound, "Method not found"));
     }
     return handle(this, (request.params ?? {}) as Record<string, unknown>, extra);
   }

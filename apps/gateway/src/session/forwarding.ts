@@ -1,10 +1,5 @@
-import {
-  ErrorCode,
-  McpError,
-  type Request,
-  type RequestId,
-  type Result,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode, SdkErrorCode, SdkError } from "@modelcontextprotocol/server";
+import type { Request, RequestId, Result } from "@modelcontextprotocol/server";
 import type { Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import { UpstreamFailure } from "../upstreams/upstream-failure.js";
 import { withCallerMeta } from "./caller-meta.js";
@@ -73,13 +68,13 @@ export class Forwarding {
 }
 
 function asProtocolError(upstream: Upstream, error: unknown): unknown {
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-    return new ProtocolError(ErrorCode.RequestTimeout, "Request timed out", {
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    return new SdkError(SdkErrorCode.RequestTimeout, "Request timed out", {
       upstream: upstream.name,
     });
   }
   if (error instanceof UpstreamFailure) {
-    return new ProtocolError(ErrorCode.InternalError, error.message, {
+    return new ProtocolError(ProtocolErrorCode.InternalError, error.message, {
       upstream: upstream.name,
       reason: error.reason,
     });

@@ -1,7 +1,8 @@
-import { ErrorCode, type Result } from "@modelcontextprotocol/sdk/types.js";
+import type { Result } from "@modelcontextprotocol/server";
 import { parseLoggingLevel } from "@tabletop-mcp/kit";
 import { ProtocolError } from "./protocol-error.js";
 import type { SessionContext } from "./session-context.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /**
  * Answers `logging/setLevel`: the level filters what this session hears, goes to its own
@@ -14,7 +15,7 @@ export async function setLevel(
   const level = parseLoggingLevel(params.level);
   if (!level) {
     throw new ProtocolError(
-      ErrorCode.InvalidParams,
+      ProtocolErrorCode.InvalidParams,
       "params.level must be a logging level (debug … emergency)",
     );
   }

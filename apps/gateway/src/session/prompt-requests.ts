@@ -1,7 +1,8 @@
-import { ErrorCode, type Result } from "@modelcontextprotocol/sdk/types.js";
+import type { Result } from "@modelcontextprotocol/server";
 import type { Upstream } from "../upstreams/upstream.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** Answers `prompts/get` through the prompt's upstream, with its original name. */
 export async function getPrompt(
@@ -13,7 +14,7 @@ export async function getPrompt(
   const prompt = typeof params.name === "string" ? prompts.get(params.name) : undefined;
   if (!prompt) {
     throw new ProtocolError(
-      ErrorCode.InvalidParams,
+      ProtocolErrorCode.InvalidParams,
       `Unknown prompt ${JSON.stringify(String(params.name))}`,
     );
   }

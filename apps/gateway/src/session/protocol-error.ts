@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { ProtocolError, type Redactor } from "@tabletop-mcp/kit";
 import { withoutCodePrefix } from "../upstreams/upstream-failure.js";
 
@@ -21,12 +21,12 @@ export { ProtocolError };
  */
 export function toProtocolError(error: unknown, redactor?: Redactor): ProtocolError {
   const redact = (text: string) => (redactor ? redactor.redact(text) : text);
-  if (error instanceof McpError || error instanceof ProtocolError) {
+  if (error instanceof ProtocolError || error instanceof ProtocolError) {
     const message = withoutCodePrefix(error.message, error.code);
     const data =
       error.data === undefined || !redactor ? error.data : redactor.redactDeep(error.data);
     return new ProtocolError(error.code, redact(message), data);
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new ProtocolError(ErrorCode.InternalError, redact(message));
+  return new ProtocolError(ProtocolErrorCode.InternalError, redact(message));
 }

@@ -1,4 +1,4 @@
-import type { Result } from "@modelcontextprotocol/sdk/types.js";
+import type { Result } from "@modelcontextprotocol/server";
 import { setLevel } from "./logging-requests.js";
 import { complete, getPrompt } from "./prompt-requests.js";
 import {

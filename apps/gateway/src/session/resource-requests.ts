@@ -1,10 +1,11 @@
-import { ErrorCode, type Resource, type Result } from "@modelcontextprotocol/sdk/types.js";
+import type { Resource, Result } from "@modelcontextprotocol/server";
 import { admitSubscription, uriParam } from "@tabletop-mcp/kit";
 import type { Upstream } from "../upstreams/upstream.js";
 import { describeError } from "../upstreams/upstream-failure.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
 import { matchesTemplate, schemeOf } from "./uri-template.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** The URI of the gateway's own statistics resource. */
 export const STATS_URI = "gateway://stats";
@@ -100,7 +101,7 @@ export async function subscribe(
   const upstream = requireRoute(uri, route(session, uri));
   if (!upstream.capabilities?.resources?.subscribe) {
     throw new ProtocolError(
-      ErrorCode.InvalidParams,
+      ProtocolErrorCode.InvalidParams,
       `Upstream "${upstream.name}" does not support resource subscriptions`,
     );
   }
@@ -153,14 +154,14 @@ export function route(session: SessionContext, uri: string): Upstream | undefine
 
 function uriOf(params: Record<string, unknown>): string {
   if (typeof params.uri !== "string") {
-    throw new ProtocolError(ErrorCode.InvalidParams, "params.uri must be a string");
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "params.uri must be a string");
   }
   return params.uri;
 }
 
 function subscribable(uri: string): string {
   if (uri === STATS_URI) {
-    throw new ProtocolError(ErrorCode.InvalidParams, `${STATS_URI} is not subscribable`);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${STATS_URI} is not subscribable`);
   }
   return uri;
 }

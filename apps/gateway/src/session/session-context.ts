@@ -1,12 +1,4 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type {
-  LoggingLevel,
-  Notification,
-  ServerNotification,
-  ServerRequest,
-} from "@modelcontextprotocol/sdk/types.js";
-import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import type { Server, LoggingLevel, Notification, jsonSchemaValidator, ServerContext } from "@modelcontextprotocol/server";
 import type { Logger, SpacingLimiter } from "@tabletop-mcp/kit";
 import type { Catalog } from "../catalog/catalog.js";
 import type { Tier } from "../config/types.js";
@@ -15,7 +7,7 @@ import type { Forwarding } from "./forwarding.js";
 import type { ToolView } from "./tool-view.js";
 
 /** What the SDK hands a request handler of the downstream session. */
-export type DownstreamExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+export type DownstreamExtra = ServerContext;
 
 /** What a session needs from the gateway. */
 export interface SessionHost {

@@ -1,4 +1,4 @@
-import type { JSONRPCNotification } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCNotification } from "@modelcontextprotocol/server";
 import { passesLevel, processRedactor, redact } from "@tabletop-mcp/kit";
 import type { Upstream } from "../upstreams/upstream.js";
 import type { SessionContext } from "./session-context.js";

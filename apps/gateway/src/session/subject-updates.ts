@@ -1,4 +1,4 @@
-import type { JSONRPCNotification } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCNotification } from "@modelcontextprotocol/server";
 import {
   FORWARDED_META_KEYS,
   identityFromAuthInfo,

@@ -1,11 +1,5 @@
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import {
-  type CallToolResult,
-  ErrorCode,
-  McpError,
-  type Result,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode, SdkErrorCode, SdkError } from "@modelcontextprotocol/server";
+import type { AuthInfo, RequestOptions, CallToolResult, Result } from "@modelcontextprotocol/server";
 import type { SpacingLimiter } from "@tabletop-mcp/kit";
 import type { ExposedTool } from "../catalog/catalog.js";
 import { currentTier, withinTier } from "../tiers/tiers.js";
@@ -73,7 +67,8 @@ async function forwardCall(
     }
     tool.stats.record(performance.now() - started, true);
     session.host.toolRecorded();
-    if (error instanceof McpError && error.code !== ErrorCode.RequestTimeout) throw error;
+    /* @mcp-codemod-error In v1 this class carried both the protocol codes and the SDK-local codes; in v2 they split into ProtocolError and SdkError. The codes compared here route to SdkErrorCode, but this check's shape does not pin the guarded value to one class — match SdkError for SDK-raised codes, ProtocolError for wire errors, or both. */
+    if (error instanceof ProtocolError && error.code !== SdkErrorCode.RequestTimeout) throw error;
     return failureResult(callFailure(tool, error));
   }
 }
@@ -137,11 +132,11 @@ function budgetRefusal(session: SessionContext, tool: ExposedTool): CallToolResu
 /** The error of a call to a name this session cannot call, as the servers themselves answer it. */
 function unknownTool(session: SessionContext, name: unknown): ProtocolError {
   if (typeof name !== "string") {
-    return new ProtocolError(ErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
+    return new ProtocolError(ProtocolErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
   }
   const available = session.tools.visible().map((tool) => tool.name);
   return new ProtocolError(
-    ErrorCode.InvalidParams,
+    ProtocolErrorCode.InvalidParams,
     `Unknown tool: ${name}; available tools are ${available.join(", ")}`,
   );
 }
@@ -158,7 +153,7 @@ function waitForSlot(
     });
     function onAbort() {
       if (decision.kind === "wait") limiter.cancel(decision.ticket);
-      reject(new McpError(ErrorCode.ConnectionClosed, "Request was cancelled"));
+      reject(new SdkError(SdkErrorCode.ConnectionClosed, "Request was cancelled"));
     }
     if (decision.kind === "rejected") {
       resolve(
@@ -196,7 +191,7 @@ function upstreamCallParams(
 function callFailure(tool: ExposedTool, error: unknown): UpstreamFailure {
   const upstream = tool.upstream;
   if (error instanceof UpstreamFailure) return error;
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
     return new UpstreamFailure(
       upstream.name,
       "timeout",

@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { processRedactor } from "@tabletop-mcp/kit";
 import type { UpstreamFailure } from "../upstreams/upstream-failure.js";
 

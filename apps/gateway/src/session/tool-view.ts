@@ -1,4 +1,4 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import type { Catalog, ExposedTool } from "../catalog/catalog.js";
 import type { Tier } from "../config/types.js";
 import { currentTier, withinTier } from "../tiers/tiers.js";

@@ -1,4 +1,4 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/server";
 import { createServer as createCampaignServer, openCampaignStore } from "@tabletop-mcp/campaign";
 import { createServer as createDiceServer } from "@tabletop-mcp/dice";
 import { createServer as createDualityServer } from "@tabletop-mcp/duality";

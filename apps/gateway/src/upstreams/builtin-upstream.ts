@@ -1,12 +1,4 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type {
-  JSONRPCNotification,
-  JSONRPCRequest,
-  Notification,
-  Request,
-  Result,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Server, RequestOptions, JSONRPCNotification, JSONRPCRequest, Notification, Request, Result } from "@modelcontextprotocol/server";
 import { declaredScopes, InProcessConnection, scopesNeeded } from "@tabletop-mcp/kit";
 import type { BuiltinEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";

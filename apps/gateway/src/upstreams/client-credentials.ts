@@ -1,4 +1,4 @@
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike } from "@modelcontextprotocol/server";
 import { discoverIssuer, registerSecret } from "@tabletop-mcp/kit";
 import type { ClientCredentialsAuth } from "../config/upstream-auth.js";
 

@@ -1,16 +1,5 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  type StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import {
-  ErrorCode,
-  McpError,
-  type Notification,
-  type Request,
-  type Result,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
+import type { Client, StreamableHTTPClientTransport, RequestOptions, Notification, Request, Result } from "@modelcontextprotocol/client";
 import type { Logger } from "@tabletop-mcp/kit";
 import type { SessionPeer, Upstream, UpstreamLink } from "./upstream.js";
 import {
@@ -88,7 +77,7 @@ export class HttpSessionLink implements UpstreamLink {
     try {
       return await client.request(request, PASSTHROUGH_RESULT, options);
     } catch (error) {
-      if (!(error instanceof StreamableHTTPError) || error.code !== 404) {
+      if (!(error instanceof SdkHttpError) || error.code !== 404) {
         throw this.host.failure(error);
       }
       return this.resend(current, request, options);
@@ -159,7 +148,8 @@ export class HttpSessionLink implements UpstreamLink {
       const fresh = await this.reinitializing;
       return await fresh.request(request, PASSTHROUGH_RESULT, options);
     } catch (error) {
-      if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) throw error;
+      /* @mcp-codemod-error In v1 this class carried both the protocol codes and the SDK-local codes; in v2 they split into ProtocolError and SdkError. The codes compared here route to SdkErrorCode, but this check's shape does not pin the guarded value to one class — match SdkError for SDK-raised codes, ProtocolError for wire errors, or both. */
+      if (error instanceof ProtocolError && error.code !== SdkErrorCode.ConnectionClosed) throw error;
       const name = this.host.upstream.name;
       throw new UpstreamFailure(
         name,

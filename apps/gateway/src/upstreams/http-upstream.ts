@@ -1,9 +1,5 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type JSONRPCNotification, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { StreamableHTTPClientTransport, ProtocolError, SdkHttpError } from "@modelcontextprotocol/client";
+import type { Client, JSONRPCNotification, Tool } from "@modelcontextprotocol/client";
 import type { HttpEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import {
@@ -179,12 +175,12 @@ export class HttpUpstream extends Upstream {
 
   /** Maps a transport-level error to the reason the client sees; JSON-RPC errors pass through. */
   private failure(error: unknown): unknown {
-    if (error instanceof McpError || error instanceof UpstreamFailure) return error;
+    if (error instanceof ProtocolError || error instanceof UpstreamFailure) return error;
     return this.classify(error);
   }
 
   private classify(error: unknown): UpstreamFailure {
-    const status = error instanceof StreamableHTTPError ? error.code : undefined;
+    const status = error instanceof SdkHttpError ? error.code : undefined;
     const unauthorized =
       status === 401 ||
       status === 403 ||

@@ -1,12 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type {
-  JSONRPCNotification,
-  Notification,
-  Request,
-  Result,
-  Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Client, RequestOptions, JSONRPCNotification, Notification, Request, Result, Tool } from "@modelcontextprotocol/client";
 import type { StdioEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { ChildStdioTransport } from "./child-stdio-transport.js";

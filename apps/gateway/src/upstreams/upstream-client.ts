@@ -1,21 +1,5 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-  type ClientCapabilities,
-  ErrorCode,
-  type Implementation,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  McpError,
-  type Prompt,
-  type Request,
-  type Resource,
-  type ResourceTemplate,
-  type Result,
-  type ServerCapabilities,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import { Client, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
+import type { RequestOptions, Transport, ClientCapabilities, Implementation, JSONRPCNotification, JSONRPCRequest, Prompt, Request, Resource, ResourceTemplateType, Result, ServerCapabilities, Tool } from "@modelcontextprotocol/client";
 import * as z from "zod";
 
 /** Any result, unvalidated: results pass through the gateway verbatim (docs/gateway.md §7.1). */
@@ -41,7 +25,7 @@ export interface ClientIdentity {
 export interface UpstreamListing {
   tools: Tool[];
   prompts: Prompt[];
-  resourceTemplates: ResourceTemplate[];
+  resourceTemplates: ResourceTemplateType[];
   resources: Resource[];
   instructions: string | undefined;
   capabilities: ServerCapabilities;
@@ -99,7 +83,7 @@ export async function connectUpstreamClient(
   };
   if (events.request) {
     const handle = events.request;
-    client.fallbackRequestHandler = (request, extra) => handle(request, extra.signal);
+    client.fallbackRequestHandler = (request, ctx) => handle(request, ctx.mcpReq.signal);
   }
   client.onerror = () => {};
   await client.connect(transport, { timeout: timeoutMs });
@@ -143,7 +127,7 @@ export async function listUpstream(
   const [tools, prompts, resourceTemplates, resources] = await Promise.all([
     capabilities.tools ? listAll<Tool>(source, "tools/list", "tools", options) : [],
     optional<Prompt>(capabilities.prompts, "prompts/list", "prompts"),
-    optional<ResourceTemplate>(
+    optional<ResourceTemplateType>(
       capabilities.resources,
       "resources/templates/list",
       "resourceTemplates",
@@ -165,7 +149,7 @@ async function listOptional<Item>(
   try {
     return await listAll<Item>(source, method, key, options);
   } catch (error) {
-    if (!(error instanceof McpError) || error.code !== ErrorCode.MethodNotFound) throw error;
+    if (!(error instanceof ProtocolError) || error.code !== ProtocolErrorCode.MethodNotFound) throw error;
     missing.push(method);
     return [];
   }

@@ -1,4 +1,4 @@
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError } from "@modelcontextprotocol/server";
 import { boundText } from "./bounded-text.js";
 
 /** Why a call to an upstream failed without an answer from it (docs/gateway.md §8.2). */
@@ -38,7 +38,7 @@ export function describeError(error: unknown): string {
 }
 
 function fullDescription(error: unknown): string {
-  if (error instanceof McpError) return withoutCodePrefix(error.message, error.code);
+  if (error instanceof ProtocolError) return withoutCodePrefix(error.message, error.code);
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
     const code = (cause as { code?: unknown } | undefined)?.code;

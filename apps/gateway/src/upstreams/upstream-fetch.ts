@@ -1,6 +1,6 @@
 // The fetch the gateway gives the SDK's Streamable HTTP client for an upstream: each request with
 // its own abort signal, and the standalone GET stream watched for a forgotten session.
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike } from "@modelcontextprotocol/server";
 
 /** Statuses whose responses never carry a body. */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);

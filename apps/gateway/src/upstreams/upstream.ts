@@ -1,15 +1,4 @@
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type {
-  Implementation,
-  JSONRPCNotification,
-  JSONRPCRequest,
-  Notification,
-  Request,
-  Result,
-  ServerCapabilities,
-  Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { AuthInfo, RequestOptions, Implementation, JSONRPCNotification, JSONRPCRequest, Notification, Request, Result, ServerCapabilities, Tool } from "@modelcontextprotocol/server";
 import type { Logger } from "@tabletop-mcp/kit";
 import type { ServerEntry } from "../config/types.js";
 import { type ClientProfile, GATEWAY_PROFILE, profileKey } from "../session/client-profile.js";

@@ -1,6 +1,5 @@
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
 import {
   callTool,
   connectHttp,
@@ -142,7 +141,7 @@ describe("clients over HTTP", () => {
     const watcher = await connect();
     const actor = await connect();
     const updated: string[] = [];
-    watcher.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    watcher.setNotificationHandler('notifications/resources/updated', (notification) => {
       updated.push(notification.params.uri);
     });
     await watcher.subscribeResource({ uri: "campaigns://list" });

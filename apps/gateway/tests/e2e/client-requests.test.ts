@@ -3,15 +3,8 @@
 // client reach the client whose call caused them, over a shared and a per-session stdio
 // connection. Tools that only run as tasks are withheld, and said to be.
 import { createRequire } from "node:module";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import {
-  type CallToolResult,
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  type Request,
-} from "@modelcontextprotocol/sdk/types.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { CallToolResult, Request } from "@modelcontextprotocol/client";
 import { runCommand } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -52,7 +45,7 @@ async function connectCapable(url: string): Promise<CapableClient> {
     { name: "capable-test-client", version: "1.0.0" },
     { capabilities: { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } } },
   );
-  client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+  client.setRequestHandler('sampling/createMessage', async (request) => {
     asked.push(request);
     const first = request.params.messages[0]?.content;
     const text = first && "text" in first ? String(first.text) : "";
@@ -63,11 +56,11 @@ async function connectCapable(url: string): Promise<CapableClient> {
       content: { type: "text", text: `sampled: ${text}` },
     };
   });
-  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  client.setRequestHandler('elicitation/create', async (request) => {
     asked.push(request);
     return { action: "accept", content: { name: "Ada Lovelace", check: true } };
   });
-  client.setRequestHandler(ListRootsRequestSchema, async (request) => {
+  client.setRequestHandler('roots/list', async (request) => {
     asked.push(request);
     return { roots: [ROOT] };
   });

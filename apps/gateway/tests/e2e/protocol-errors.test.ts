@@ -1,6 +1,6 @@
 // Unknown tools answer through the gateway as they do from the servers: JSON-RPC -32602 with
 // the available names, and no error message repeats its code.
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,

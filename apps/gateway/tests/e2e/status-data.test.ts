@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { TextResourceContents } from "@modelcontextprotocol/sdk/types.js";
+import type { TextResourceContents } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cleanupAll,

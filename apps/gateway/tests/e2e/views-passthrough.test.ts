@@ -2,9 +2,9 @@
 // read byte for byte as their server serves them, and tool listings keeping `_meta.ui`.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { TextResourceContents, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client } from "@modelcontextprotocol/client";
+import type { TextResourceContents, Tool } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEW_MIME_TYPE, viewHtml } from "../fixtures/fixture-server.mjs";
 import {

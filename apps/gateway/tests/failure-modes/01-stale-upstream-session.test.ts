@@ -1,7 +1,7 @@
 // docs/gateway.md §15, item 1: an HTTP upstream that restarts forgets its sessions; the gateway
 // must notice the 404, start a new upstream session once and retry once, instead of failing forever
 // on the old id.
-import type { TextResourceContents } from "@modelcontextprotocol/sdk/types.js";
+import type { TextResourceContents } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,

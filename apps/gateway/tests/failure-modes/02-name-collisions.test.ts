@@ -1,6 +1,6 @@
 // docs/gateway.md §15, item 2: two upstreams offering the same tool name must never silently shadow
 // each other.
-import type { TextResourceContents } from "@modelcontextprotocol/sdk/types.js";
+import type { TextResourceContents } from "@modelcontextprotocol/server";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   call,

@@ -1,7 +1,7 @@
 // docs/gateway.md §15, item 5: progress tokens are chosen by each client, so two sessions may use
 // the same one; the gateway must map them per request, keep their JSON type, and deliver each only
 // to its owner, in order, before the response.
-import { CallToolResultSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cleanupAll,
@@ -34,8 +34,7 @@ function slowWithToken(session: Session, token: string | number, steps: number, 
         arguments: { ms: steps * 250, steps, settle_ms: settleMs },
         _meta: { progressToken: token },
       },
-    },
-    CallToolResultSchema,
+    }
   );
 }
 

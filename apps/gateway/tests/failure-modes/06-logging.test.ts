@@ -1,6 +1,6 @@
 // docs/gateway.md §15, item 6: log levels belong to one downstream session; upstream log messages
 // reach a session only at or above the level that session asked for, named after their upstream.
-import type { LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
+import type { LoggingMessageNotification } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,

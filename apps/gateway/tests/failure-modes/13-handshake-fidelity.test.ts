@@ -1,7 +1,6 @@
 // docs/gateway.md §15, item 13: peers drop upstream instructions, forward the client's initialized
 // notification into upstream sessions that already had one, and strip _meta on the way through.
 import { readFileSync } from "node:fs";
-import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cleanupAll,
@@ -120,8 +119,7 @@ describe("tools/call _meta", () => {
           arguments: { result_meta: resultMeta },
           _meta: { "example.org/trace": "abc-123", other: { deep: true } },
         },
-      },
-      CallToolResultSchema,
+      }
     );
     const received = (result.structuredContent as { _meta: Record<string, unknown> })._meta;
     const { progressToken: _token, ...rest } = received;

@@ -4,8 +4,8 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { McpError, type TextResourceContents } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError } from "@modelcontextprotocol/client";
+import type { Client, TextResourceContents } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { viewHtml } from "../fixtures/fixture-server.mjs";
 import {
@@ -101,8 +101,8 @@ describe("a stdio upstream listed before campaign that starts listing campaign's
     expect(await readText(session.client, SHEET_URI)).toBe(SHEET_HTML);
     await session.client.subscribeResource({ uri: SHEET_URI }).catch((error: unknown) => {
       // campaign may not offer subscriptions; the refusal must then name campaign.
-      expect(error).toBeInstanceOf(McpError);
-      expect((error as McpError).message).toContain('"campaign"');
+      expect(error).toBeInstanceOf(ProtocolError);
+      expect((error as ProtocolError).message).toContain('"campaign"');
     });
     const before = await claimantRecord(session.client);
     expect(before.reads).not.toContain(SHEET_URI);
@@ -162,9 +162,9 @@ describe("a claimant while the owner of the URI is down", () => {
     expect(await listed(session.client, panel)).toHaveLength(0);
     const failure = await session.client.readResource({ uri: panel }).then(
       () => undefined,
-      (error: unknown) => error as McpError,
+      (error: unknown) => error as ProtocolError,
     );
-    expect(failure).toBeInstanceOf(McpError);
+    expect(failure).toBeInstanceOf(ProtocolError);
     expect(failure?.data).toMatchObject({ upstream: "owner" });
     expect((await claimantRecord(session.client)).reads).not.toContain(panel);
 

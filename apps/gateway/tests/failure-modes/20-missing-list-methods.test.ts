@@ -3,8 +3,7 @@
 // logged once at info, and everything else it offers is served.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { TextResourceContents } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, TextResourceContents } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   call,

@@ -8,16 +8,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-  type CallToolResult,
-  CallToolResultSchema,
-  type JSONRPCMessage,
-  type Notification,
-} from "@modelcontextprotocol/sdk/types.js";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Transport, CallToolResult, JSONRPCMessage, Notification } from "@modelcontextprotocol/client";
 
 /** The built gateway command. */
 export const GATEWAY_ENTRY = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
@@ -337,7 +330,6 @@ export async function call(
 ): Promise<CallToolResult> {
   return client.request(
     { method: "tools/call", params: { name, arguments: args } },
-    CallToolResultSchema,
     options,
   );
 }

@@ -1,4 +1,4 @@
-import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import {
   DEFAULT_SESSION_IDLE_MS,
   type HttpHandle,

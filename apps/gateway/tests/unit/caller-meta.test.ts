@@ -1,4 +1,4 @@
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import { upstreamMeta, withCallerMeta } from "../../src/session/caller-meta.js";
 import type { Upstream } from "../../src/upstreams/upstream.js";

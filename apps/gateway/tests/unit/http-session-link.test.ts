@@ -4,7 +4,7 @@
 // replaced it. The order of events here is the one a second outage soon after a restart
 // produces, which real processes hit only by chance: the stale retry fails first, then the
 // current stream. Fake clients stand in for the SDK's, fake timers for the 3 s re-check.
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HttpLinkHost } from "../../src/upstreams/http-session-link.js";
 import { HttpSessionLink } from "../../src/upstreams/http-session-link.js";

@@ -1,4 +1,4 @@
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import { resubscribers, tellsSubjectsApart, updateFor } from "../../src/session/subject-updates.js";
 import type { SessionPeer, Upstream } from "../../src/upstreams/upstream.js";

@@ -3,7 +3,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { TextResourceContents } from "@modelcontextprotocol/sdk/types.js";
+import type { TextResourceContents } from "@modelcontextprotocol/server";
 import { describeInBrowser, type LaunchedChromium } from "@tabletop-mcp/views/testing";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {

@@ -1,7 +1,6 @@
 // Time from a write sent to one replica to the resources/updated it causes at a client of
 // another replica.
 import { performance } from "node:perf_hooks";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { call, connectStdio, tableOf } from "./mcp.mjs";
 
 /**
@@ -15,7 +14,7 @@ export async function measureNotificationLatency(location, samples) {
   const table = await tableOf(writer.client, "Latency");
   const uri = `session://${table.sessionId}/events`;
   let arrived = () => {};
-  watcher.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+  watcher.client.setNotificationHandler('notifications/resources/updated', (notification) => {
     if (notification.params.uri === uri) arrived();
   });
   await watcher.client.subscribeResource({ uri });

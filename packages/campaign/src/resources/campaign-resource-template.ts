@@ -1,4 +1,4 @@
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError } from "@modelcontextprotocol/server";
 import type { ResourceListPage, ResourceTemplate } from "@tabletop-mcp/kit";
 import type { CampaignStore, Page } from "../storage/campaign-store.js";
 import {
@@ -82,8 +82,8 @@ export function campaignResourceTemplate(
  * @param message - `campaign not found` or `session not found`
  * @returns a `-32002` error
  */
-export function resourceNotFound(message: string): McpError {
-  return new McpError(RESOURCE_NOT_FOUND, message);
+export function resourceNotFound(message: string): ProtocolError {
+  return new ProtocolError(RESOURCE_NOT_FOUND, message);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** The list resources and what they list (docs/campaign.md §6). */
 export type ListKind = "campaigns" | "participants" | "characters" | "sessions" | "events";
@@ -34,8 +34,8 @@ const CAMPAIGN_LISTS = new Set<string>(["participants", "characters", "sessions"
  * @param reason - what is wrong
  * @returns a `-32602` error `invalid resource URI: <reason>`
  */
-export function invalidResourceUri(reason: string): McpError {
-  return new McpError(ErrorCode.InvalidParams, `invalid resource URI: ${reason}`);
+export function invalidResourceUri(reason: string): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, `invalid resource URI: ${reason}`);
 }
 
 /**

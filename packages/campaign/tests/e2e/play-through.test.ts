@@ -1,4 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, it } from "vitest";
 import { freshDatabase, STORE_KIND } from "../support/store-under-test.js";
 import { connectHttp, connectStdio, type HttpChild, SCRIPTED_ENTRY, spawnHttp } from "./harness.js";

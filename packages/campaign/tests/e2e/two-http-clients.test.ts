@@ -1,5 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
 import {
@@ -14,7 +13,7 @@ import {
 
 function collectUpdates(client: Client): string[] {
   const uris: string[] = [];
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
     uris.push(notification.params.uri);
   });
   return uris;

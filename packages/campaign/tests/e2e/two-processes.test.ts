@@ -1,12 +1,11 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
 import { CLI_ENTRY, callOk, connectStdio } from "./harness.js";
 
 function collectUpdates(client: Client): string[] {
   const uris: string[] = [];
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
     uris.push(notification.params.uri);
   });
   return uris;

@@ -1,4 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { expect } from "vitest";
 import { callError, callOk, readJson } from "./harness.js";
 

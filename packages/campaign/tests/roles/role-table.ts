@@ -1,5 +1,5 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import { expect, it } from "vitest";
 import { callError, callOk, readJson } from "../e2e/harness.js";
 import { dumpDatabase } from "../support/database-dump.js";
@@ -108,7 +108,7 @@ async function readRefusal(
   try {
     await client.readResource({ uri });
   } catch (error) {
-    if (error instanceof McpError) return { code: error.code, message: error.message };
+    if (error instanceof ProtocolError) return { code: error.code, message: error.message };
     throw error;
   }
   throw new Error(`read of ${uri} succeeded`);

@@ -1,7 +1,6 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import type { AuthInfo } from "@modelcontextprotocol/server";
+import { Client } from "@modelcontextprotocol/client";
 import type { Logger, ResourceHub } from "@tabletop-mcp/kit";
 import { type CampaignServerOptions, createServer } from "../../src/server.js";
 import type { CampaignStore } from "../../src/storage/campaign-store.js";
@@ -45,12 +44,13 @@ export async function connectAs(
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const authInfo = authInfoOf(user);
   const send = clientSide.send.bind(clientSide);
+  /* @mcp-codemod-error This object looks like a v1 handler-context mock (authInfo). v2 nests the context — reshape it (authInfo → http.authInfo), e.g. { sendRequest: fn } → { mcpReq: { send: fn } }. Passed as-is to a migrated handler that reads ctx.mcpReq.*, the v1 shape throws "Cannot read properties of undefined". */
   clientSide.send = (message, sendOptions) => send(message, { ...sendOptions, authInfo });
   await createServer(options).connect(serverSide);
   const client = new Client({ name: `client-of-${user.subject}`, version: "1.0.0" });
   await client.connect(clientSide);
   const updates: string[] = [];
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
     updates.push(notification.params.uri);
   });
   return { client, subject: user.subject, updates };

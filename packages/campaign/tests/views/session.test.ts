@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { describeInBrowser, openToolView, screenshotThemes } from "@tabletop-mcp/views/testing";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CLI_ENTRY, callOk, connectStdio, readJson, temporaryDatabase } from "../e2e/harness.js";

@@ -1,4 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { expect } from "vitest";
 import { call, callOk } from "../harness.js";
 import { expectInvalidParameters, INVALID_CASES } from "../invalid-cases.js";

@@ -1,4 +1,4 @@
-import type { TextContent } from "@modelcontextprotocol/sdk/types.js";
+import type { TextContent } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { D12_FACES } from "../engine/reference-rules.js";
 import { type Connection, call, callOk, connectInMemory } from "../harness.js";

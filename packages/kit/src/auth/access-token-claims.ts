@@ -1,4 +1,4 @@
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import { findHiddenCharacter } from "../validation/hidden-characters.js";
 
 /** The claims of an access token (a JWT's payload or an introspection answer) the kit reads. */

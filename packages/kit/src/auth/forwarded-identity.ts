@@ -1,7 +1,4 @@
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { AuthInfo, Server, Transport, JSONRPCMessage } from "@modelcontextprotocol/server";
 import { isJsonObject } from "../validation/describe-value.js";
 import { scopesNeeded } from "./request-scopes.js";
 import { grantsScope, isScopeToken } from "./scopes.js";

@@ -1,4 +1,4 @@
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import { ALL_SCOPES } from "./scopes.js";
 import { providerSubject } from "./subject-namespace.js";
 

@@ -1,4 +1,4 @@
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import { type Authenticator, bearerCredentials } from "./authentication.js";
 import { sameDigest, sha256 } from "./digest.js";
 import { ALL_SCOPES } from "./scopes.js";

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import * as z from "zod";
 import { describeHiddenCharacter, findHiddenCharacter } from "../validation/hidden-characters.js";
 import type { TokenTableRow } from "./auth-settings.js";

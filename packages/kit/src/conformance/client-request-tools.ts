@@ -1,4 +1,4 @@
-import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/server";
 import * as z from "zod";
 import { defineTool, type Tool } from "../tool.js";
 import { NO_ARGUMENTS, READ_ONLY } from "./content-tools.js";

@@ -1,4 +1,4 @@
-import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+import type { ContentBlock } from "@modelcontextprotocol/server";
 import * as z from "zod";
 import { ToolError } from "../errors.js";
 import { defineTool, type Tool, type ToolHints } from "../tool.js";

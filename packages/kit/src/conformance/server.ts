@@ -1,4 +1,4 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/server";
 import { createKitServer, type KitServerOptions } from "../create-kit-server.js";
 import { CLIENT_REQUEST_TOOLS } from "./client-request-tools.js";
 import { CONTENT_TOOLS } from "./content-tools.js";

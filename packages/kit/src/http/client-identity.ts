@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 
 /** Who sent an HTTP request, as far as the server can tell. */
 export interface RequestIdentity {

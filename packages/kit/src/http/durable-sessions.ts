@@ -1,4 +1,4 @@
-import type { InitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { InitializeRequest } from "@modelcontextprotocol/server";
 import type { SessionRequest } from "../runtime/session-request.js";
 
 /** What a store keeps of one Streamable HTTP session so that any process can serve it. */

@@ -1,4 +1,4 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/server";
 import type { AuthSettings } from "../auth/auth-settings.js";
 import type { Logger } from "../logger.js";
 import type { InFlightRequests } from "../runtime/in-flight.js";

@@ -1,4 +1,4 @@
-import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
+import { SSEServerTransport } from "@modelcontextprotocol/server-legacy/sse";
 import type { FastifyInstance } from "fastify";
 import { attachAuthInfo } from "./client-identity.js";
 import { sendError } from "./error-handlers.js";

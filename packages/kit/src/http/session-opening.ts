@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Server, Transport } from "@modelcontextprotocol/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SpacingLimiter } from "../runtime/rate-limiter.js";
 import { installSessionGate } from "../runtime/session-gate.js";

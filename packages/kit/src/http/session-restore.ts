@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import type { FastifyRequest } from "fastify";
 import { identityOf } from "./client-identity.js";
 import type { DurableSessionRecord } from "./durable-sessions.js";
@@ -49,7 +49,7 @@ async function rebuild(
   const record = await durable?.resume(id, context.limits.sessionIdleMs);
   const { address, subject, authInfo } = identityOf(request);
   if (!record || record.subject !== subject) return undefined;
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => id });
   const server = context.options.createServer({
     transport: "streamable",
     query: new URLSearchParams(),
@@ -80,7 +80,7 @@ async function rebuild(
  * learns the client's protocol version, capabilities and info from it as it did the first time.
  */
 async function replayInitialize(
-  transport: StreamableHTTPServerTransport,
+  transport: NodeStreamableHTTPServerTransport,
   record: DurableSessionRecord,
 ): Promise<void> {
   const message = { jsonrpc: "2.0", id: 0, method: "initialize", params: record.initialize };

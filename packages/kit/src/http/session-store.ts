@@ -1,5 +1,4 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Server, Transport } from "@modelcontextprotocol/server";
 import type { SessionGate } from "../runtime/session-gate.js";
 
 /** Who opened a session: what the per-client caps count. */

@@ -1,5 +1,5 @@
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest } from "@modelcontextprotocol/server";
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { attachAuthInfo } from "./client-identity.js";
 import { readSessionCookie, sessionCookie } from "./cookie.js";
@@ -87,7 +87,7 @@ async function forwardToSession(
   if (await refuseMissingScope(request, reply, context, session)) return;
   if (request.method === "DELETE") await context.options.durableSessions?.closed(id);
   if (messagesOf(request.body).some(isRequest)) session.used = true;
-  const transport = session.transport as StreamableHTTPServerTransport;
+  const transport = session.transport as NodeStreamableHTTPServerTransport;
   reply.hijack();
   boundOutput(context, reply.raw, id);
   if (request.method === "GET") trackStream(session, reply.raw);
@@ -129,7 +129,7 @@ async function startSession(
     await admitted.server.close();
     throw error;
   });
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => id });
   await admitted.server.connect(transport);
   openSession(context, { ...admitted, kind: "streamable" }, transport);
   reply.hijack();

@@ -1,19 +1,5 @@
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  ErrorCode,
-  type JSONRPCErrorResponse,
-  type JSONRPCMessage,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  type JSONRPCResultResponse,
-  McpError,
-  type Notification,
-  type Progress,
-  type Request,
-  type RequestId,
-  type Result,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode, SdkErrorCode, SdkError } from "@modelcontextprotocol/server";
+import type { AuthInfo, RequestMethod, RequestOptions, Server, JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResultResponse, Notification, Progress, Request, RequestId, Result } from "@modelcontextprotocol/server";
 import type { ServerRequestExtra, ToolCallHandler } from "../tool-call-handler.js";
 import { InProcessTransport } from "./in-process-transport.js";
 
@@ -182,16 +168,32 @@ export class InProcessChannel {
    * notifications and requests that travel as part of the request.
    */
   private callDirectly({ direct, id, params, authInfo }: DirectCall, signal: AbortSignal): void {
+    const notify = async (notification: Notification) => {
+      if (!signal.aborted) this.notified({ jsonrpc: "2.0", ...notification });
+    };
+    const related = { relatedRequestId: id };
+    const send = ((request: Request, options?: RequestOptions) =>
+      direct.server.request(
+        request as { method: RequestMethod; params?: Record<string, unknown> },
+        { ...options, ...related },
+      )) as ServerRequestExtra["mcpReq"]["send"];
     const extra: ServerRequestExtra = {
-      signal,
-      requestId: id,
-      _meta: params?._meta,
-      ...(authInfo ? { authInfo } : {}),
-      sendNotification: async (notification) => {
-        if (!signal.aborted) this.notified({ jsonrpc: "2.0", ...notification });
+      mcpReq: {
+        id,
+        method: "tools/call",
+        _meta: params?._meta,
+        signal,
+        requestState: () => undefined,
+        notify,
+        send,
+        log: (level, data, logger) =>
+          notify({ method: "notifications/message", params: { level, data, logger } }),
+        elicitInput: (request, options) =>
+          direct.server.elicitInput(request, { ...options, ...related }),
+        requestSampling: (request, options) =>
+          direct.server.createMessage(request, { ...options, ...related }),
       },
-      sendRequest: (request, resultSchema, options) =>
-        direct.server.request(request, resultSchema, { ...options, relatedRequestId: id }),
+      ...(authInfo ? { http: { authInfo } } : {}),
     };
     let answer: Promise<Result>;
     try {
@@ -272,10 +274,10 @@ export class InProcessChannel {
 }
 
 /** The answer to a request the client has no handler for, as the SDK gives it. */
-const METHOD_NOT_FOUND = { code: ErrorCode.MethodNotFound, message: "Method not found" };
+const METHOD_NOT_FOUND = { code: ProtocolErrorCode.MethodNotFound, message: "Method not found" };
 
-function connectionClosed(): McpError {
-  return new McpError(ErrorCode.ConnectionClosed, "Connection closed");
+function connectionClosed(): SdkError {
+  return new SdkError(SdkErrorCode.ConnectionClosed, "Connection closed");
 }
 
 /** The request's params with `_meta.progressToken` set to the request's own id. */
@@ -284,16 +286,16 @@ function withProgressToken(params: Request["params"], id: RequestId): Request["p
 }
 
 /** The server's JSON-RPC error as the SDK's client would throw it. */
-function errorOf(response: JSONRPCErrorResponse): McpError {
+function errorOf(response: JSONRPCErrorResponse): ProtocolError {
   const { code, message, data } = response.error;
-  return McpError.fromError(code, message, data);
+  return ProtocolError.fromError(code, message, data);
 }
 
 /** The JSON-RPC error of a failed client-side handler, as the SDK would answer it. */
 function errorBody(error: unknown): JSONRPCErrorResponse["error"] {
   const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown };
   return {
-    code: Number.isSafeInteger(code) ? (code as number) : ErrorCode.InternalError,
+    code: Number.isSafeInteger(code) ? (code as number) : ProtocolErrorCode.InternalError,
     message: typeof message === "string" ? message : "Internal error",
     ...(data === undefined ? {} : { data }),
   };

@@ -1,14 +1,6 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  type ClientCapabilities,
-  type Implementation,
-  InitializeResultSchema,
-  LATEST_PROTOCOL_VERSION,
-  type Notification,
-  type Request,
-  type Result,
-  type ServerCapabilities,
-} from "@modelcontextprotocol/sdk/types.js";
+import { InitializeResultSchema } from "@modelcontextprotocol/core";
+import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/server";
+import type { Server, ClientCapabilities, Implementation, Notification, Request, Result, ServerCapabilities } from "@modelcontextprotocol/server";
 import {
   InProcessChannel,
   type InProcessHandlers,

@@ -1,8 +1,4 @@
-import type {
-  Transport,
-  TransportSendOptions,
-} from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport, TransportSendOptions, JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/server";
 
 /**
  * The server's end of an in-process connection, through the SDK's public `Transport`

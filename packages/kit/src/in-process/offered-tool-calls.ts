@@ -1,4 +1,4 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/server";
 import type { ToolCallHandler } from "../tool-call-handler.js";
 
 const offered = new WeakMap<Server, ToolCallHandler>();

@@ -1,9 +1,7 @@
-import {
-  ErrorCode,
-  type JSONRPCMessage,
-  JSONRPCMessageSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { topLevelId } from "./top-level-id.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** The longest line read, as the SDK's own reader allows; a longer one is skipped. */
 export const MOST_LINE_BYTES = 10 * 1024 * 1024;
@@ -110,19 +108,19 @@ export class AnsweringLineReader {
     try {
       value = JSON.parse(line);
     } catch {
-      this.refuse(refusal(null, ErrorCode.ParseError, NOT_JSON));
+      this.refuse(refusal(null, ProtocolErrorCode.ParseError, NOT_JSON));
       return undefined;
     }
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (parsed.success) return parsed.data;
     const id = (value as { id?: unknown } | null)?.id;
     const usable = typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
-    this.refuse(refusal(usable ? id : null, ErrorCode.InvalidRequest, NOT_A_MESSAGE));
+    this.refuse(refusal(usable ? id : null, ProtocolErrorCode.InvalidRequest, NOT_A_MESSAGE));
     return undefined;
   }
 
   private tooLong(line: SkippedLine): undefined {
-    this.refuse(refusal(topLevelId(line.head) ?? null, ErrorCode.InvalidRequest, TOO_LONG));
+    this.refuse(refusal(topLevelId(line.head) ?? null, ProtocolErrorCode.InvalidRequest, TOO_LONG));
     return undefined;
   }
 }

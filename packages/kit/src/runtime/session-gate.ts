@@ -1,5 +1,4 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport, JSONRPCMessage, RequestId } from "@modelcontextprotocol/server";
 import type { Logger } from "../logger.js";
 import { structuredResult } from "../results.js";
 import type { InFlightRequests } from "./in-flight.js";

@@ -1,6 +1,5 @@
 import type { Readable, Writable } from "node:stream";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport, JSONRPCMessage, RequestId } from "@modelcontextprotocol/server";
 import type { InFlightRequests } from "./in-flight.js";
 
 /** Past this many bytes of answers waiting to be written, a stdio client's requests wait. */

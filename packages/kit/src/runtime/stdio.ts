@@ -1,7 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import type { Server, JSONRPCMessage } from "@modelcontextprotocol/server";
 import { declareForwardedIdentity, takeForwardedIdentity } from "../auth/forwarded-identity.js";
 import type { Logger } from "../logger.js";
 import { AnsweringLineReader } from "./answering-line-reader.js";

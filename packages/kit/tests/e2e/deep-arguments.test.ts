@@ -24,7 +24,9 @@ describe("arguments nested 400,000 deep (800 KB of JSON)", () => {
       ],
     );
     const content = (id: number) =>
-      messages.find((message) => message.id === id)?.result?.structuredContent;
+      messages.find((message) => message.id === id)?.result?.structuredContent as
+        | Record<string, unknown>
+        | undefined;
     expect(messages.map((message) => message.id).sort()).toEqual([1, 2, 3, 4]);
     for (const id of [2, 3]) {
       expect(content(id)).toMatchObject({ error: { message: "Invalid parameters provided" } });

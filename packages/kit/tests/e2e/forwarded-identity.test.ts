@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectStdio, FIXTURE_ENTRY, structured } from "./harness.js";
 

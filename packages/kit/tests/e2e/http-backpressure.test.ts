@@ -1,7 +1,6 @@
 import { once } from "node:events";
 import { connect, type Socket } from "node:net";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger, type HttpHandle, ResourceHub } from "../../src/index.js";
 import { createFixtureServer, createFixtureState } from "../fixture/fixture-server.mjs";
@@ -100,7 +99,7 @@ describe("clients that do not read", () => {
     const reader = await connectHttp(url);
     clients.push(reader);
     let heard = 0;
-    reader.setNotificationHandler(ResourceUpdatedNotificationSchema, () => {
+    reader.setNotificationHandler('notifications/resources/updated', () => {
       heard++;
     });
     await reader.subscribeResource({ uri: "note://short" });

@@ -22,7 +22,7 @@ describe("an HTTP kit server shutting down", () => {
     const started = new Promise<void>((resolve) => {
       running = resolve;
     });
-    const slow = client.callTool({ name: "sleep", arguments: { ms: 600 } }, undefined, {
+    const slow = client.callTool({ name: "sleep", arguments: { ms: 600 } }, {
       onprogress: () => running(),
     });
     await started;

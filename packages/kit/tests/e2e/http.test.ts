@@ -1,9 +1,7 @@
 import { once } from "node:events";
 import { request as httpRequest } from "node:http";
 import { connect as connectSocket } from "node:net";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Client, SSEClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HttpHandle } from "../../src/index.js";
 import { initializeRequest } from "../../src/testing.js";
@@ -360,10 +358,10 @@ describe("a kit server over HTTP", () => {
     const bystander = await connect(handle.url);
     const actor = await connect(handle.url);
     const seen = { watcher: [] as string[], bystander: [] as string[] };
-    watcher.setNotificationHandler(ResourceUpdatedNotificationSchema, (note) => {
+    watcher.setNotificationHandler('notifications/resources/updated', (note) => {
       seen.watcher.push(note.params.uri);
     });
-    bystander.setNotificationHandler(ResourceUpdatedNotificationSchema, (note) => {
+    bystander.setNotificationHandler('notifications/resources/updated', (note) => {
       seen.bystander.push(note.params.uri);
     });
     await watcher.subscribeResource({ uri: "counter://value" });

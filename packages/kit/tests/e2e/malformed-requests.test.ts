@@ -1,19 +1,20 @@
 // Requests that are not well-formed MCP requests of their method (docs/contract.md §5.6), sent
 // as raw params through a real client over both transports.
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ResultSchema } from "@modelcontextprotocol/core";
+import { ProtocolError } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeFixtureClients, FIXTURE_TRANSPORTS, fixtureClient, structured } from "./harness.js";
 
 afterEach(closeFixtureClients);
 
 /** The JSON-RPC error a request with exactly these params is answered with. */
-async function errorOf(client: Client, method: string, params?: unknown): Promise<McpError> {
+async function errorOf(client: Client, method: string, params?: unknown): Promise<ProtocolError> {
   const request = (params === undefined ? { method } : { method, params }) as never;
   try {
     await client.request(request, ResultSchema);
   } catch (error) {
-    if (error instanceof McpError) return error;
+    if (error instanceof ProtocolError) return error;
     throw error;
   }
   throw new Error(`${method} was answered without an error`);

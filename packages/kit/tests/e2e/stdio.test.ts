@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { initializeRequest } from "../../src/testing.js";
 import { connectStdio, FIXTURE_ENTRY, structured, textJson } from "./harness.js";
@@ -136,7 +135,7 @@ describe("a kit server over stdio", () => {
   it("notifies a subscribed client when a tool announces a change, and stops after unsubscribe", async () => {
     const session = await client();
     const updates: string[] = [];
-    session.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    session.setNotificationHandler('notifications/resources/updated', (notification) => {
       updates.push(notification.params.uri);
     });
     await session.subscribeResource({ uri: "counter://value" });

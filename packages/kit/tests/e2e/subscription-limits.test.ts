@@ -3,12 +3,9 @@
 // both transports, and what a hostile stdio client holds of a server's memory.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  McpError,
-  ResourceUpdatedNotificationSchema,
-  ResultSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ResultSchema } from "@modelcontextprotocol/core";
+import { ProtocolError } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { initializeRequest } from "../../src/testing.js";
 import {
@@ -24,12 +21,12 @@ const INVALID = -32602;
 const TOO_MANY =
   "MCP error -32602: a session may be subscribed to at most 1,000 resources; unsubscribe from one first";
 
-async function request(client: Client, method: string, uri: string): Promise<McpError | "ok"> {
+async function request(client: Client, method: string, uri: string): Promise<ProtocolError | "ok"> {
   try {
     await client.request({ method, params: { uri } } as never, ResultSchema);
     return "ok";
   } catch (error) {
-    if (error instanceof McpError) return error;
+    if (error instanceof ProtocolError) return error;
     throw error;
   }
 }
@@ -45,14 +42,14 @@ describe.each(FIXTURE_TRANSPORTS)("subscriptions over %s", (transport) => {
       const error = await request(client, method, noteOfLength(2_049));
       expect({
         method,
-        code: (error as McpError).code,
-        message: (error as McpError).message,
+        code: (error as ProtocolError).code,
+        message: (error as ProtocolError).message,
       }).toEqual({
         method,
         code: INVALID,
         message: `MCP error ${INVALID}: params.uri must be at most 2,048 characters; this one has 2,049`,
       });
-      expect((error as McpError).data).toEqual({ max_uri_length: 2_048 });
+      expect((error as ProtocolError).data).toEqual({ max_uri_length: 2_048 });
     }
   });
 
@@ -62,7 +59,7 @@ describe.each(FIXTURE_TRANSPORTS)("subscriptions over %s", (transport) => {
     for (let index = 0; index < 1_000; index++) {
       expect(await subscribe(`note://n${index}`)).toBe("ok");
     }
-    const refused = (await subscribe("note://one-too-many")) as McpError;
+    const refused = (await subscribe("note://one-too-many")) as ProtocolError;
     expect({ code: refused.code, message: refused.message, data: refused.data }).toEqual({
       code: INVALID,
       message: TOO_MANY,
@@ -71,11 +68,11 @@ describe.each(FIXTURE_TRANSPORTS)("subscriptions over %s", (transport) => {
     expect(await subscribe("note://n7")).toBe("ok");
     expect(await request(client, "resources/unsubscribe", "note://n7")).toBe("ok");
     expect(await subscribe("note://one-too-many")).toBe("ok");
-    expect(((await subscribe("note://n7")) as McpError).message).toBe(TOO_MANY);
+    expect(((await subscribe("note://n7")) as ProtocolError).message).toBe(TOO_MANY);
 
     // The session keeps serving, and the subscriptions it holds still hear of changes.
     const heard: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
       heard.push(notification.params.uri);
     });
     await client.callTool({ name: "touch_note", arguments: { name: "one-too-many", times: 1 } });

@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Server } from "@modelcontextprotocol/server";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   type DurableSessionRecord,
@@ -42,7 +40,7 @@ function describingServer(requests: SessionRequest[]) {
   return (session: SessionRequest): Server => {
     requests.push(session);
     const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({
+    server.setRequestHandler('tools/list', () => ({
       tools: [
         {
           name: "who",

@@ -1,5 +1,4 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Server, Transport } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import { admissionRefusal } from "../../src/http/session-admission.js";
 import { type HttpSession, type SessionOwner, SessionStore } from "../../src/http/session-store.js";

@@ -1,4 +1,4 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { Server } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   type HttpHandle,

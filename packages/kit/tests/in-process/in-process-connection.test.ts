@@ -1,14 +1,6 @@
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  type JSONRPCNotification,
-  ListRootsResultSchema,
-  McpError,
-  type Progress,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ListRootsResultSchema } from "@modelcontextprotocol/core";
+import { Server, ProtocolError, ProtocolErrorCode, SdkErrorCode } from "@modelcontextprotocol/server";
+import type { AuthInfo, CallToolResult, JSONRPCNotification, Progress } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import {
@@ -130,8 +122,8 @@ describe("requests over an in-process connection", () => {
   it("reject with the server's JSON-RPC error", async () => {
     const connection = await InProcessConnection.open(kitServer(), CLIENT);
     const failed = connection.request({ method: "prompts/list" });
-    await expect(failed).rejects.toBeInstanceOf(McpError);
-    await expect(failed).rejects.toMatchObject({ code: ErrorCode.MethodNotFound });
+    await expect(failed).rejects.toBeInstanceOf(ProtocolError);
+    await expect(failed).rejects.toMatchObject({ code: ProtocolErrorCode.MethodNotFound });
     await connection.close();
   });
 });
@@ -142,12 +134,12 @@ describe("requests over an in-process connection", () => {
  */
 function plainServer(): Server {
   const server = new Server({ name: "plain", version: "0" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     if (request.params.name === "wait") {
       return new Promise((_resolve, reject) => {
-        extra.signal.addEventListener("abort", () => {
-          waitEvents.aborted(extra.signal.reason);
-          reject(extra.signal.reason);
+        ctx.mcpReq.signal.addEventListener("abort", () => {
+          waitEvents.aborted(ctx.mcpReq.signal.reason);
+          reject(ctx.mcpReq.signal.reason);
         });
         waitEvents.started();
       });
@@ -156,7 +148,7 @@ function plainServer(): Server {
     const progressToken = request.params._meta?.progressToken;
     for (let step = 1; step <= n && progressToken !== undefined; step++) {
       const params = { progressToken, progress: step, total: n, message: `step ${step}` };
-      await extra.sendNotification({ method: "notifications/progress", params });
+      await ctx.mcpReq.notify({ method: "notifications/progress", params });
     }
     return { content: [], structuredContent: { counted: n } };
   });
@@ -227,11 +219,11 @@ describe.each([
     });
     await started;
     await connection.close();
-    await expect(waiting).rejects.toMatchObject({ code: ErrorCode.ConnectionClosed });
+    await expect(waiting).rejects.toMatchObject({ code: SdkErrorCode.ConnectionClosed });
     await aborted;
     expect(serverClosed).toBe(true);
     await expect(connection.request({ method: "tools/list" })).rejects.toMatchObject({
-      code: ErrorCode.ConnectionClosed,
+      code: SdkErrorCode.ConnectionClosed,
     });
   });
 });
@@ -260,12 +252,12 @@ describe("requests of the server for the client", () => {
   /** A server whose tool asks the client for its roots and answers with what it heard. */
   function askingServer(cancelAfterMs?: number): Server {
     const server = new Server({ name: "asking", version: "0" }, { capabilities: { tools: {} } });
-    server.setRequestHandler(CallToolRequestSchema, async (_request, extra) => {
+    server.setRequestHandler('tools/call', async (_request, ctx) => {
       const controller = new AbortController();
       if (cancelAfterMs !== undefined)
         setTimeout(() => controller.abort("changed my mind"), cancelAfterMs);
       try {
-        const answer = await extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, {
+        const answer = await ctx.mcpReq.send({ method: "roots/list" }, ListRootsResultSchema, {
           signal: controller.signal,
         });
         return { content: [{ type: "text", text: answer.roots.map((root) => root.uri).join() }] };
@@ -363,8 +355,10 @@ describe("the caller's authInfo given with a request", () => {
 
   it("is the identity of a tool called directly, with or without the caller's signal", async () => {
     const connection = await InProcessConnection.open(identityEchoServer(), CLIENT);
+    /* @mcp-codemod-error This object looks like a v1 handler-context mock (authInfo). v2 nests the context — reshape it (authInfo → http.authInfo), e.g. { sendRequest: fn } → { mcpReq: { send: fn } }. Passed as-is to a migrated handler that reads ctx.mcpReq.*, the v1 shape throws "Cannot read properties of undefined". */
     const unsignalled = (await connection.request(whoami, { authInfo })) as CallToolResult;
     const signal = new AbortController().signal;
+    /* @mcp-codemod-error This object looks like a v1 handler-context mock (authInfo, signal). v2 nests the context — reshape it (authInfo → http.authInfo; signal → mcpReq.signal), e.g. { sendRequest: fn } → { mcpReq: { send: fn } }. Passed as-is to a migrated handler that reads ctx.mcpReq.*, the v1 shape throws "Cannot read properties of undefined". */
     const signalled = (await connection.request(whoami, { authInfo, signal })) as CallToolResult;
     expect(unsignalled.structuredContent).toEqual(alice);
     expect(signalled.structuredContent).toEqual(alice);
@@ -375,6 +369,7 @@ describe("the caller's authInfo given with a request", () => {
     const connection = await InProcessConnection.open(identityEchoServer(), CLIENT);
     const read = (await connection.request(
       { method: "resources/read", params: { uri: "who://me" } },
+      /* @mcp-codemod-error This object looks like a v1 handler-context mock (authInfo). v2 nests the context — reshape it (authInfo → http.authInfo), e.g. { sendRequest: fn } → { mcpReq: { send: fn } }. Passed as-is to a migrated handler that reads ctx.mcpReq.*, the v1 shape throws "Cannot read properties of undefined". */
       { authInfo },
     )) as { contents: { text: string }[] };
     expect(JSON.parse(read.contents[0]?.text ?? "null")).toEqual(alice);

@@ -1,5 +1,5 @@
 import type { App } from "@modelcontextprotocol/ext-apps/app-with-deps";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { isJsonObject, type JsonObject } from "./json.js";
 
 function messageOf(error: unknown): string {

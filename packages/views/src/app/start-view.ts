@@ -1,5 +1,5 @@
 import { App } from "@modelcontextprotocol/ext-apps/app-with-deps";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { JsonObject } from "./json.js";
 import { applyHostContext, initialTheme } from "./theme.js";
 

@@ -3,12 +3,7 @@ import type {
   McpUiToolInputNotification,
   McpUiToolResultNotification,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
-import type {
-  CallToolRequest,
-  CallToolResult,
-  ReadResourceRequest,
-  ReadResourceResult,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolRequest, CallToolResult, ReadResourceRequest, ReadResourceResult } from "@modelcontextprotocol/server";
 
 /** What the test exposes to the host page: the real server, behind the test's client. */
 export interface ServerAccess {

@@ -4,8 +4,7 @@ import {
   type McpUiTheme,
   RESOURCE_MIME_TYPE,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, CallToolResult } from "@modelcontextprotocol/client";
 import type { LaunchedChromium } from "./chromium.js";
 import { ViewHost } from "./view-host.js";
 

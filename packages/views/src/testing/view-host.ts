@@ -2,14 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { McpUiHostContext, McpUiTheme } from "@modelcontextprotocol/ext-apps/app-bridge";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type {
-  CallToolRequest,
-  CallToolResult,
-  ReadResourceRequest,
-  ReadResourceResult,
-  Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Client, CallToolRequest, CallToolResult, ReadResourceRequest, ReadResourceResult, Tool } from "@modelcontextprotocol/client";
 import type { FrameLocator, Page } from "playwright-core";
 import { TEST_HOST_FILE } from "../build/test-host-file.js";
 import type { LaunchedChromium } from "./chromium.js";

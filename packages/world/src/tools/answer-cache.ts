@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { LoadedWorld } from "../world/load-world.js";
 
 /** Arguments longer than this as JSON are answered afresh: they are unlikely to repeat. */

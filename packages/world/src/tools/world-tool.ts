@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { defineTool, type Tool, type ToolSpec } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { SCHEMA_VERSION } from "../queries/schema-version.js";

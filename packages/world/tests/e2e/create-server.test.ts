@@ -1,7 +1,6 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createServer, openWorldStore } from "../../src/index.js";
 import { fixturePath } from "../helpers/fixtures.js";
@@ -60,7 +59,7 @@ describe("createServer({ worldPath }) called many times in one process", () => {
     for (const session of sessions) {
       const received: string[] = [];
       updates.push(received);
-      session.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+      session.client.setNotificationHandler('notifications/resources/updated', (notification) => {
         received.push(notification.params.uri);
       });
       await session.client.subscribeResource({ uri: "world://compiled" });

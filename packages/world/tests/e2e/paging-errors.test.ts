@@ -1,7 +1,6 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fixturePath } from "../helpers/fixtures.js";
 import { type Connection, callTool, connectStdio } from "../helpers/harness.js";
@@ -135,7 +134,7 @@ describe("cursors and world versions", () => {
     connection = await connectStdio([world, "--watch"]);
     const { client } = connection;
     const updates: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
       updates.push(notification.params.uri);
     });
     await client.subscribeResource({ uri: "world://compiled" });

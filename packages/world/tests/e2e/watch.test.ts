@@ -1,8 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixturePath } from "../helpers/fixtures.js";
 import { type Connection, callTool, connectStdio } from "../helpers/harness.js";
@@ -10,7 +9,7 @@ import { type Connection, callTool, connectStdio } from "../helpers/harness.js";
 /** Subscribes to both resources and collects the URIs of the updates that arrive. */
 async function subscribeToUpdates(client: Client): Promise<string[]> {
   const updates: string[] = [];
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
     updates.push(notification.params.uri);
   });
   await client.subscribeResource({ uri: "world://compiled" });

@@ -1,4 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { assertTextMatchesStructured, callTool } from "@tabletop-mcp/kit/testing";
 
 /** A payload as a tool answered it. */

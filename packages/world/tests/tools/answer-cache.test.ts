@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import { compileWorldText } from "../../src/index.js";
 import { AnswerCache } from "../../src/tools/answer-cache.js";

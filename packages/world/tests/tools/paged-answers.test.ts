@@ -1,4 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { connectInMemory } from "@tabletop-mcp/kit/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,4 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { createKitServer } from "@tabletop-mcp/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { expect } from "vitest";
 
 /** One tool call a packaged server must answer, checked against values known independently. */

@@ -2,7 +2,7 @@
  * Writes to a campaign server from several clients at once, kills it with SIGKILL mid-stream,
  * restarts it on the same SQLite file and checks that every acknowledged change is there.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import {
   callTool,
   connectHttp,

@@ -1,4 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { callTool } from "@tabletop-mcp/kit/testing";
 import type { IdPool } from "./schema-arbitrary.js";
 

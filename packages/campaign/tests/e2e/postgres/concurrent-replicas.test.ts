@@ -1,5 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, CallToolResult } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { newPostgresDatabase } from "../../support/store-under-test.js";
 import { callOk, connectHttp, type HttpChild, readJson } from "../harness.js";
@@ -41,7 +40,7 @@ class ReplicaClient {
   async call(name: string, args: Record<string, unknown>): Promise<CallToolResult | undefined> {
     if (this.dead) return undefined;
     try {
-      return (await this.client.callTool({ name, arguments: args }, undefined, {
+      return (await this.client.callTool({ name, arguments: args }, {
         timeout: CALL_TIMEOUT_MS,
       })) as CallToolResult;
     } catch {

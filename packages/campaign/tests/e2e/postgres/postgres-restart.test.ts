@@ -1,8 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  type CallToolResult,
-  ResourceUpdatedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Client, CallToolResult } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { type PostgresServer, startPostgresServer } from "../../support/postgres-server.mjs";
 import { runSql } from "../../support/sql.mjs";
@@ -55,7 +51,6 @@ async function writeNotes(
     const text = `${name} note ${step}`;
     const result = (await client.callTool(
       { name: "session_note_add", arguments: { session_id: sessionId, text } },
-      undefined,
       { timeout: 15_000 },
     )) as CallToolResult;
     const body = result.structuredContent as Record<string, unknown>;
@@ -89,7 +84,7 @@ describe("PostgreSQL killed with SIGKILL and restarted on the same data director
     const sessionId = session.id as string;
     const watcher = await connectHttp(second.url);
     const updates: string[] = [];
-    watcher.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    watcher.setNotificationHandler('notifications/resources/updated', (notification) => {
       updates.push(notification.params.uri);
     });
     const eventsUri = `session://${sessionId}/events`;

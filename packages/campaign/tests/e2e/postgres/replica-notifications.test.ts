@@ -1,5 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newPostgresDatabase, type TestDatabase } from "../../support/store-under-test.js";
@@ -8,7 +7,7 @@ import { killReplica, startReplica } from "./replica-harness.js";
 
 function collectUpdates(client: Client): string[] {
   const uris: string[] = [];
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
     uris.push(notification.params.uri);
   });
   return uris;

@@ -1,6 +1,4 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { ResourceHub } from "@tabletop-mcp/kit";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
@@ -19,7 +17,7 @@ describe("changes another process made while this one was not looking", () => {
     const client = new Client({ name: "relay-test", version: "1.0.0" });
     await client.connect(clientSide);
     const updates: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
       updates.push(notification.params.uri);
     });
     await client.subscribeResource({ uri: "campaigns://list" });
