@@ -7,8 +7,11 @@ import { buildPage } from "./build-page.js";
 const VIEWS_SOURCE = join("src", "views");
 const VIEWS_OUTPUT = join("dist", "views");
 
-/** The size a view may have, minified, unless the package allows it more (600 KB). */
-const DEFAULT_MAX_BYTES = 600_000;
+/**
+ * The size a view may have, minified, unless the package allows it more (700 KB): the
+ * extension's App client (ext-apps 2) alone is about 600 KB of it.
+ */
+const DEFAULT_MAX_BYTES = 700_000;
 
 /** One built view. */
 export interface BuiltView {

@@ -85,8 +85,11 @@ export class ViewHost {
     host.watchForProblems();
     await page.goto(pathToFileURL(TEST_HOST_FILE).href);
     await page.evaluate(
-      ([html, context]) => (window as unknown as TestHostWindow).testHost.load(html, context),
-      [options.html, hostContext] as const,
+      (sent: unknown) => {
+        const [html, context] = sent as [string, McpUiHostContext];
+        return (window as unknown as TestHostWindow).testHost.load(html, context);
+      },
+      [options.html, hostContext] as unknown,
     );
     return host;
   }
@@ -94,7 +97,8 @@ export class ViewHost {
   private async connectServer(client: Client): Promise<void> {
     await this.page.exposeFunction(
       "tabletopCallTool",
-      async (params: CallToolRequest["params"]): Promise<CallToolResult> => {
+      async (sent: unknown): Promise<unknown> => {
+        const params = sent as CallToolRequest["params"];
         const result = (await client.callTool(params)) as CallToolResult;
         this.calls.push({ name: params.name, arguments: params.arguments ?? {}, result });
         return result;
@@ -102,7 +106,8 @@ export class ViewHost {
     );
     await this.page.exposeFunction(
       "tabletopReadResource",
-      async (params: ReadResourceRequest["params"]): Promise<ReadResourceResult> => {
+      async (sent: unknown): Promise<unknown> => {
+        const params = sent as ReadResourceRequest["params"];
         this.reads.push(params.uri);
         return client.readResource(params);
       },
@@ -144,8 +149,9 @@ export class ViewHost {
     this.hostContext.theme = theme;
     const context = { ...this.hostContext };
     await this.page.evaluate(
-      (next) => (window as unknown as TestHostWindow).testHost.setHostContext(next),
-      context,
+      (next: unknown) =>
+        (window as unknown as TestHostWindow).testHost.setHostContext(next as McpUiHostContext),
+      context as unknown,
     );
   }
 
