@@ -1,5 +1,5 @@
-import { Server, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { Resource as ResourceListing } from "@modelcontextprotocol/server";
+import { ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
 import { limitAnswer } from "./answer-limit.js";
 import { identityFromAuthInfo } from "./auth/identity.js";
 import { declareRequestScopes, type ScopeOfRequest } from "./auth/request-scopes.js";
@@ -119,7 +119,10 @@ function registerTools(
   const handler: ToolCallHandler = async (params, extra) => {
     const name = params.name;
     if (typeof name !== "string") {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        "tools/call needs params.name, a tool name",
+      );
     }
     const tool = tools.get(name);
     if (!tool) {

@@ -1,8 +1,8 @@
 import type { Server } from "@modelcontextprotocol/server";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { offersCompletions, type Prompt } from "./prompt.js";
 import { cursorParam, onRequest, ProtocolError } from "./request-params.js";
 import { isJsonObject } from "./validation/describe-value.js";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** The most values one `completion/complete` answer carries (the spec's limit). */
 const MAX_COMPLETION_VALUES = 100;

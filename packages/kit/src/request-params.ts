@@ -1,7 +1,7 @@
 import type { Result, Server } from "@modelcontextprotocol/server";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
-import { UNPARSED_PARAMS } from "./unparsed-params.js";
 import type { ServerRequestExtra } from "./tool-call-handler.js";
+import { UNPARSED_PARAMS } from "./unparsed-params.js";
 import { isJsonObject } from "./validation/describe-value.js";
 
 /**

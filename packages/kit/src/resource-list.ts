@@ -1,7 +1,7 @@
 import type { Resource as ResourceListing } from "@modelcontextprotocol/server";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { ProtocolError } from "./request-params.js";
 import type { ResourceContext, ResourceListPage, ResourceTemplate } from "./resource.js";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** Where a `resources/list` page starts: a template, and that template's own cursor. */
 interface ListPosition {

@@ -1,5 +1,8 @@
+import type {
+  Resource as ResourceListing,
+  ResourceTemplateType as TemplateListing,
+} from "@modelcontextprotocol/server";
 import { UriTemplate } from "@modelcontextprotocol/server";
-import type { Resource as ResourceListing, ResourceTemplateType as TemplateListing } from "@modelcontextprotocol/server";
 import type { CallerIdentity } from "./auth/identity.js";
 
 /** What a resource reader can use. */

@@ -1,8 +1,8 @@
-import type { Server, LoggingLevel } from "@modelcontextprotocol/server";
+import type { LoggingLevel, Server } from "@modelcontextprotocol/server";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { MCP_LOGGING_LEVELS, parseLoggingLevel, passesLevel } from "./logging-levels.js";
 import { onRequest, ProtocolError } from "./request-params.js";
 import type { ServerRequestExtra } from "./tool-call-handler.js";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** Sends one `notifications/message` on the stream of the request being answered. */
 export type SessionLog = (

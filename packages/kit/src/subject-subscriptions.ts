@@ -1,5 +1,5 @@
-import { ProtocolError } from "./request-params.js";
 import { ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { ProtocolError } from "./request-params.js";
 
 /**
  * The most callers a gateway may subscribe to one URI over one connection, so that a shared

@@ -1,6 +1,6 @@
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { ProtocolError, uriParam } from "./request-params.js";
 import type { ResourceSpec, ResourceTemplate } from "./resource.js";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** What a server's subscriptions may name: its fixed resources and its templates. */
 export interface ServedResources {

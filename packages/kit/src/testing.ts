@@ -4,10 +4,10 @@
  * child process listening on a free port. Exported as `@tabletop-mcp/kit/testing`.
  */
 import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
-import { InMemoryTransport } from "@modelcontextprotocol/server";
-import type { Server, Transport, CallToolResult } from "@modelcontextprotocol/server";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { CallToolResult, Server, Transport } from "@modelcontextprotocol/server";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
 
 /** A connected test client and a way to close both ends. */
 export interface TestConnection {

@@ -1,4 +1,15 @@
-import type { CallToolResult, ContentBlock, CreateMessageRequestParamsBase, CreateMessageResult, ElicitRequestFormParams, ElicitResult, LoggingLevel, RequestId, ToolAnnotations, Tool as ToolListing } from "@modelcontextprotocol/server";
+import type {
+  CallToolResult,
+  ContentBlock,
+  CreateMessageRequestParamsBase,
+  CreateMessageResult,
+  ElicitRequestFormParams,
+  ElicitResult,
+  LoggingLevel,
+  RequestId,
+  ToolAnnotations,
+  Tool as ToolListing,
+} from "@modelcontextprotocol/server";
 import type * as z from "zod";
 import type { CallerIdentity } from "./auth/identity.js";
 import { isScopeToken } from "./auth/scopes.js";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
+import { InProcessConnection } from "../src/in-process/in-process-connection.js";
 import { createKitServer, defineTool, silentLogger } from "../src/index.js";
 import { callTool, connectInMemory, type TestConnection } from "../src/testing.js";
 
@@ -106,7 +107,16 @@ describe("cross-field rules declared with the parameters they read", () => {
       "guests",
       "extra",
     ]);
-    const notAnObject = await call([1, 2]);
+    // Over a transport the SDK refuses such arguments itself; in-process they reach the tool.
+    const inProcess = await InProcessConnection.open(
+      createKitServer({ name: "rules", version: "1.0.0", tools: [book] }),
+      { clientInfo: { name: "rules-test", version: "1.0.0" }, capabilities: {} },
+    );
+    const notAnObject = (await inProcess.request({
+      method: "tools/call",
+      params: { name: "book", arguments: [1, 2] as unknown as Record<string, unknown> },
+    })) as { structuredContent?: unknown };
+    await inProcess.close();
     expect(detailsOf(notAnObject.structuredContent)).toEqual([
       { parameter: "arguments", issue: "Expected an object, received array" },
     ]);

@@ -1,5 +1,5 @@
-import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import type { LoggingMessageNotification } from "@modelcontextprotocol/client";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { createKitServer, definePrompt, defineResource, defineTool } from "../src/index.js";
@@ -61,10 +61,10 @@ async function connect(): Promise<{ client: Client; logs: LoggingMessageNotifica
   });
   const client = new Client({ name: "c", version: "1.0.0" }, { capabilities: { sampling: {} } });
   const logs: LoggingMessageNotification[] = [];
-  client.setNotificationHandler('notifications/message', (note) => {
+  client.setNotificationHandler("notifications/message", (note) => {
     logs.push(note);
   });
-  client.setRequestHandler('sampling/createMessage', () => ({
+  client.setRequestHandler("sampling/createMessage", () => ({
     role: "assistant",
     content: { type: "text", text: "hi" },
     model: "m",

@@ -37,7 +37,7 @@ async function subscribedSession(hub: ResourceHub, filter?: UpdateFilter) {
   const client = new Client({ name: "hub-test", version: "1.0.0" });
   await client.connect(clientSide);
   const heard: string[] = [];
-  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+  client.setNotificationHandler("notifications/resources/updated", (notification) => {
     heard.push(notification.params.uri);
   });
   for (const uri of NOTES) await client.subscribeResource({ uri });
@@ -137,7 +137,7 @@ async function sharedConnection(hub: ResourceHub, filter?: UpdateFilter) {
   const client = new Client({ name: "gateway", version: "1.0.0" });
   await client.connect(clientSide);
   const heard: [string, unknown][] = [];
-  client.setNotificationHandler('notifications/resources/updated', ({ params }) => {
+  client.setNotificationHandler("notifications/resources/updated", ({ params }) => {
     heard.push([params.uri, params._meta?.["tabletop/subject"]]);
   });
   return { client, heard };

@@ -66,7 +66,9 @@ describe("resources/list", () => {
     const pages: string[][] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listResources(cursor === undefined ? {} : { cursor });
+      // One page per request: the client's `listResources()` would gather every page itself.
+      const params = cursor === undefined ? {} : { cursor };
+      const page = await client.request({ method: "resources/list", params });
       pages.push(page.resources.map((resource) => resource.uri));
       cursor = page.nextCursor;
       if (cursor !== undefined) expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
@@ -87,12 +89,16 @@ describe("resources/list", () => {
     ["the empty string", ""],
   ])("refuses a cursor that is %s, naming cursor", async (_name, cursor) => {
     const client = await session();
-    const refused = await client.listResources({ cursor }).catch((error: unknown) => error);
+    const refused = await client
+      .request({ method: "resources/list", params: { cursor } })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ProtocolError);
-    expect({ code: (refused as ProtocolError).code, message: (refused as ProtocolError).message }).toEqual({
+    expect({
+      code: (refused as ProtocolError).code,
+      message: (refused as ProtocolError).message,
+    }).toEqual({
       code: -32602,
-      message:
-        "MCP error -32602: params.cursor is not a cursor this server gave; list again without a cursor",
+      message: "params.cursor is not a cursor this server gave; list again without a cursor",
     });
   });
 });

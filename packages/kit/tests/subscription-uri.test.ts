@@ -1,5 +1,5 @@
-import { ResultSchema } from "@modelcontextprotocol/core";
 import { Client, InMemoryTransport, ProtocolError } from "@modelcontextprotocol/client";
+import { ResultSchema } from "@modelcontextprotocol/core";
 import { describe, expect, it } from "vitest";
 import { createKitServer, defineResource, defineResourceTemplate } from "../src/index.js";
 
@@ -46,7 +46,7 @@ async function request(client: Client, method: string, uri: string): Promise<Pro
 }
 
 const NOT_SERVED =
-  "MCP error -32602: params.uri names no resource of this server; use a URI from resources/list, or one of a template from resources/templates/list, without a fragment";
+  "params.uri names no resource of this server; use a URI from resources/list, or one of a template from resources/templates/list, without a fragment";
 
 describe("resources/subscribe and resources/unsubscribe", () => {
   it("accept a fixed resource's URI and a URI of a template", async () => {

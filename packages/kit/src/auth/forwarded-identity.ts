@@ -1,4 +1,4 @@
-import type { AuthInfo, Server, Transport, JSONRPCMessage } from "@modelcontextprotocol/server";
+import type { AuthInfo, JSONRPCMessage, Server, Transport } from "@modelcontextprotocol/server";
 import { isJsonObject } from "../validation/describe-value.js";
 import { scopesNeeded } from "./request-scopes.js";
 import { grantsScope, isScopeToken } from "./scopes.js";

@@ -1,5 +1,5 @@
-import { isInitializeRequest } from "@modelcontextprotocol/server";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import { isInitializeRequest } from "@modelcontextprotocol/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { attachAuthInfo } from "./client-identity.js";
 import { readSessionCookie, sessionCookie } from "./cookie.js";

@@ -1,5 +1,25 @@
-import { ProtocolError, ProtocolErrorCode, SdkErrorCode, SdkError } from "@modelcontextprotocol/server";
-import type { AuthInfo, RequestMethod, RequestOptions, Server, JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResultResponse, Notification, Progress, Request, RequestId, Result } from "@modelcontextprotocol/server";
+import type {
+  AuthInfo,
+  JSONRPCErrorResponse,
+  JSONRPCMessage,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  JSONRPCResultResponse,
+  Notification,
+  Progress,
+  Request,
+  RequestId,
+  RequestMethod,
+  RequestOptions,
+  Result,
+  Server,
+} from "@modelcontextprotocol/server";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+} from "@modelcontextprotocol/server";
 import type { ServerRequestExtra, ToolCallHandler } from "../tool-call-handler.js";
 import { InProcessTransport } from "./in-process-transport.js";
 

@@ -1,6 +1,14 @@
 import { InitializeResultSchema } from "@modelcontextprotocol/core";
+import type {
+  ClientCapabilities,
+  Implementation,
+  Notification,
+  Request,
+  Result,
+  Server,
+  ServerCapabilities,
+} from "@modelcontextprotocol/server";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/server";
-import type { Server, ClientCapabilities, Implementation, Notification, Request, Result, ServerCapabilities } from "@modelcontextprotocol/server";
 import {
   InProcessChannel,
   type InProcessHandlers,

@@ -1,4 +1,9 @@
-import type { Transport, TransportSendOptions, JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/server";
+import type {
+  JSONRPCMessage,
+  MessageExtraInfo,
+  Transport,
+  TransportSendOptions,
+} from "@modelcontextprotocol/server";
 
 /**
  * The server's end of an in-process connection, through the SDK's public `Transport`

@@ -1,7 +1,7 @@
 import { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
-import { topLevelId } from "./top-level-id.js";
 import { ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { topLevelId } from "./top-level-id.js";
 
 /** The longest line read, as the SDK's own reader allows; a longer one is skipped. */
 export const MOST_LINE_BYTES = 10 * 1024 * 1024;

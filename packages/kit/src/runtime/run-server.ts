@@ -1,5 +1,5 @@
-import { InMemoryTransport } from "@modelcontextprotocol/server";
 import type { Server } from "@modelcontextprotocol/server";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
 import type { AuthSettings } from "../auth/auth-settings.js";
 import { declaredScopes } from "../auth/request-scopes.js";
 import {

@@ -1,4 +1,4 @@
-import type { Transport, JSONRPCMessage, RequestId } from "@modelcontextprotocol/server";
+import type { JSONRPCMessage, RequestId, Transport } from "@modelcontextprotocol/server";
 import type { Logger } from "../logger.js";
 import { structuredResult } from "../results.js";
 import type { InFlightRequests } from "./in-flight.js";

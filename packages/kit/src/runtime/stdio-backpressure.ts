@@ -1,5 +1,5 @@
 import type { Readable, Writable } from "node:stream";
-import type { Transport, JSONRPCMessage, RequestId } from "@modelcontextprotocol/server";
+import type { JSONRPCMessage, RequestId, Transport } from "@modelcontextprotocol/server";
 import type { InFlightRequests } from "./in-flight.js";
 
 /** Past this many bytes of answers waiting to be written, a stdio client's requests wait. */

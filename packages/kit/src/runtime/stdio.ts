@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
+import type { JSONRPCMessage, Server } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import type { Server, JSONRPCMessage } from "@modelcontextprotocol/server";
 import { declareForwardedIdentity, takeForwardedIdentity } from "../auth/forwarded-identity.js";
 import type { Logger } from "../logger.js";
 import { AnsweringLineReader } from "./answering-line-reader.js";

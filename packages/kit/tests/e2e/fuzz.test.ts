@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import type { CallToolResult } from "@modelcontextprotocol/client";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { initializeRequest } from "../../src/testing.js";

@@ -99,7 +99,7 @@ describe("clients that do not read", () => {
     const reader = await connectHttp(url);
     clients.push(reader);
     let heard = 0;
-    reader.setNotificationHandler('notifications/resources/updated', () => {
+    reader.setNotificationHandler("notifications/resources/updated", () => {
       heard++;
     });
     await reader.subscribeResource({ uri: "note://short" });

@@ -22,9 +22,12 @@ describe("an HTTP kit server shutting down", () => {
     const started = new Promise<void>((resolve) => {
       running = resolve;
     });
-    const slow = client.callTool({ name: "sleep", arguments: { ms: 600 } }, {
-      onprogress: () => running(),
-    });
+    const slow = client.callTool(
+      { name: "sleep", arguments: { ms: 600 } },
+      {
+        onprogress: () => running(),
+      },
+    );
     await started;
     child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 100));

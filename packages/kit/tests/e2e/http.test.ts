@@ -358,10 +358,10 @@ describe("a kit server over HTTP", () => {
     const bystander = await connect(handle.url);
     const actor = await connect(handle.url);
     const seen = { watcher: [] as string[], bystander: [] as string[] };
-    watcher.setNotificationHandler('notifications/resources/updated', (note) => {
+    watcher.setNotificationHandler("notifications/resources/updated", (note) => {
       seen.watcher.push(note.params.uri);
     });
-    bystander.setNotificationHandler('notifications/resources/updated', (note) => {
+    bystander.setNotificationHandler("notifications/resources/updated", (note) => {
       seen.bystander.push(note.params.uri);
     });
     await watcher.subscribeResource({ uri: "counter://value" });

@@ -1,8 +1,9 @@
 // Requests that are not well-formed MCP requests of their method (docs/contract.md §5.6), sent
 // as raw params through a real client over both transports.
-import { ResultSchema } from "@modelcontextprotocol/core";
-import { ProtocolError } from "@modelcontextprotocol/client";
+
 import type { Client } from "@modelcontextprotocol/client";
+import { ProtocolError, ResourceNotFoundError } from "@modelcontextprotocol/client";
+import { ResultSchema } from "@modelcontextprotocol/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeFixtureClients, FIXTURE_TRANSPORTS, fixtureClient, structured } from "./harness.js";
 
@@ -35,17 +36,23 @@ describe.each(FIXTURE_TRANSPORTS)("malformed requests over %s", (transport) => {
       ["tools/list", { cursor: 5 }, "params.cursor must be a string"],
       ["resources/list", { cursor: {} }, "params.cursor must be a string"],
       ["resources/templates/list", { cursor: true }, "params.cursor must be a string"],
-      ["tools/call", undefined, "tools/call needs params.name, a tool name"],
-      ["tools/call", { name: 7, arguments: {} }, "tools/call needs params.name, a tool name"],
     ];
     for (const [method, params, message] of cases) {
       const error = await errorOf(client, method, params);
-      // The client's SDK puts `MCP error -32602: ` in front once; the server's text has none.
       expect({ method, code: error.code, message: error.message }).toEqual({
         method,
         code: INVALID,
-        message: `MCP error ${INVALID}: ${message}`,
+        message,
       });
+    }
+  });
+
+  it("are -32602 from the SDK for a tools/call without a tool name, which it checks first", async () => {
+    const client = await connect();
+    for (const params of [undefined, { name: 7, arguments: {} }]) {
+      const error = await errorOf(client, "tools/call", params);
+      expect(error.code).toBe(INVALID);
+      expect(error.message).toMatch(/^Invalid tools\/call request: /);
     }
   });
 
@@ -53,13 +60,14 @@ describe.each(FIXTURE_TRANSPORTS)("malformed requests over %s", (transport) => {
     const client = await connect();
     const tool = await errorOf(client, "tools/call", { name: "nope", arguments: {} });
     expect(tool.code).toBe(INVALID);
-    expect(tool.message).toMatch(
-      /^MCP error -32602: Unknown tool: nope; available tools are add, /,
-    );
+    expect(tool.message).toMatch(/^Unknown tool: nope; available tools are add, /);
     const resource = await errorOf(client, "resources/read", { uri: "note://missing" });
+    // The server answers -32002 (the 2025 era's code); the v2 client reads any "resource not
+    // found" with data.uri as its ResourceNotFoundError, whose code is -32602.
+    expect(resource).toBeInstanceOf(ResourceNotFoundError);
     expect({ code: resource.code, message: resource.message, data: resource.data }).toEqual({
-      code: -32002,
-      message: "MCP error -32002: Resource not found: note://missing",
+      code: -32602,
+      message: "Resource not found: note://missing",
       data: { uri: "note://missing" },
     });
   });

@@ -135,7 +135,7 @@ describe("a kit server over stdio", () => {
   it("notifies a subscribed client when a tool announces a change, and stops after unsubscribe", async () => {
     const session = await client();
     const updates: string[] = [];
-    session.setNotificationHandler('notifications/resources/updated', (notification) => {
+    session.setNotificationHandler("notifications/resources/updated", (notification) => {
       updates.push(notification.params.uri);
     });
     await session.subscribeResource({ uri: "counter://value" });

@@ -3,9 +3,9 @@
 // both transports, and what a hostile stdio client holds of a server's memory.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { ResultSchema } from "@modelcontextprotocol/core";
-import { ProtocolError } from "@modelcontextprotocol/client";
 import type { Client } from "@modelcontextprotocol/client";
+import { ProtocolError } from "@modelcontextprotocol/client";
+import { ResultSchema } from "@modelcontextprotocol/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { initializeRequest } from "../../src/testing.js";
 import {
@@ -19,7 +19,7 @@ afterEach(closeFixtureClients);
 
 const INVALID = -32602;
 const TOO_MANY =
-  "MCP error -32602: a session may be subscribed to at most 1,000 resources; unsubscribe from one first";
+  "a session may be subscribed to at most 1,000 resources; unsubscribe from one first";
 
 async function request(client: Client, method: string, uri: string): Promise<ProtocolError | "ok"> {
   try {
@@ -47,7 +47,7 @@ describe.each(FIXTURE_TRANSPORTS)("subscriptions over %s", (transport) => {
       }).toEqual({
         method,
         code: INVALID,
-        message: `MCP error ${INVALID}: params.uri must be at most 2,048 characters; this one has 2,049`,
+        message: `params.uri must be at most 2,048 characters; this one has 2,049`,
       });
       expect((error as ProtocolError).data).toEqual({ max_uri_length: 2_048 });
     }
@@ -72,7 +72,7 @@ describe.each(FIXTURE_TRANSPORTS)("subscriptions over %s", (transport) => {
 
     // The session keeps serving, and the subscriptions it holds still hear of changes.
     const heard: string[] = [];
-    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+    client.setNotificationHandler("notifications/resources/updated", (notification) => {
       heard.push(notification.params.uri);
     });
     await client.callTool({ name: "touch_note", arguments: { name: "one-too-many", times: 1 } });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { Server } from "@modelcontextprotocol/server";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Server } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   type DurableSessionRecord,
@@ -40,7 +40,7 @@ function describingServer(requests: SessionRequest[]) {
   return (session: SessionRequest): Server => {
     requests.push(session);
     const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });
-    server.setRequestHandler('tools/list', () => ({
+    server.setRequestHandler("tools/list", () => ({
       tools: [
         {
           name: "who",

@@ -1,6 +1,16 @@
 import { ListRootsResultSchema } from "@modelcontextprotocol/core";
-import { Server, ProtocolError, ProtocolErrorCode, SdkErrorCode } from "@modelcontextprotocol/server";
-import type { AuthInfo, CallToolResult, JSONRPCNotification, Progress } from "@modelcontextprotocol/server";
+import type {
+  AuthInfo,
+  CallToolResult,
+  JSONRPCNotification,
+  Progress,
+} from "@modelcontextprotocol/server";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkErrorCode,
+  Server,
+} from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import {
@@ -134,7 +144,7 @@ describe("requests over an in-process connection", () => {
  */
 function plainServer(): Server {
   const server = new Server({ name: "plain", version: "0" }, { capabilities: { tools: {} } });
-  server.setRequestHandler('tools/call', async (request, ctx) => {
+  server.setRequestHandler("tools/call", async (request, ctx) => {
     if (request.params.name === "wait") {
       return new Promise((_resolve, reject) => {
         ctx.mcpReq.signal.addEventListener("abort", () => {
@@ -252,7 +262,7 @@ describe("requests of the server for the client", () => {
   /** A server whose tool asks the client for its roots and answers with what it heard. */
   function askingServer(cancelAfterMs?: number): Server {
     const server = new Server({ name: "asking", version: "0" }, { capabilities: { tools: {} } });
-    server.setRequestHandler('tools/call', async (_request, ctx) => {
+    server.setRequestHandler("tools/call", async (_request, ctx) => {
       const controller = new AbortController();
       if (cancelAfterMs !== undefined)
         setTimeout(() => controller.abort("changed my mind"), cancelAfterMs);
@@ -286,9 +296,7 @@ describe("requests of the server for the client", () => {
     const connection = await InProcessConnection.open(askingServer(), rootsClient);
     const result = (await connection.request(call)) as CallToolResult;
     expect(result.isError).toBe(true);
-    expect(result.content).toEqual([
-      { type: "text", text: "McpError: MCP error -32601: Method not found" },
-    ]);
+    expect(result.content).toEqual([{ type: "text", text: "ProtocolError: Method not found" }]);
     await connection.close();
   });
 
