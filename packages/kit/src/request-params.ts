@@ -1,5 +1,6 @@
 import type { Result, Server } from "@modelcontextprotocol/server";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { withForwardedIdentity } from "./auth/forwarded-identity.js";
 import type { ServerRequestExtra } from "./tool-call-handler.js";
 import { UNPARSED_PARAMS } from "./unparsed-params.js";
 import { isJsonObject } from "./validation/describe-value.js";
@@ -33,7 +34,7 @@ export function onRequest<Params>(
     if (!isJsonObject(params)) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, "params must be an object");
     }
-    return handler(read(params), extra);
+    return handler(read(params), withForwardedIdentity(server, params, extra));
   });
 }
 

@@ -17,6 +17,14 @@ export type UpdateFilter = (
 ) => boolean | Promise<boolean>;
 
 /** How a {@link ResourceHub} tells its subscribers apart. */
+/** One caller's modern-era listen streams, as the hub tells them of changes. */
+export interface ListenerSink {
+  /** The caller, when known; the listener filter decides by it. */
+  readonly subject: string | undefined;
+  resourceUpdated(uri: string): void;
+  resourcesChanged(): void;
+}
+
 export interface ResourceHubOptions {
   /**
    * The process takes its callers from a gateway (`--trust-gateway-identity`), which may
@@ -42,6 +50,8 @@ export class ResourceHub {
   private readonly deliveries = new Map<Server, Promise<void>>();
   /** With forwarded subjects: the callers behind each server's subscriptions. */
   private readonly subjects: Map<Server, SubjectSubscriptions> | undefined;
+  private readonly sinks = new Set<ListenerSink>();
+  private listenerFilter: UpdateFilter | undefined;
 
   constructor(options: ResourceHubOptions = {}) {
     if (options.forwardedSubjects) this.subjects = new Map();
@@ -128,6 +138,26 @@ export class ResourceHub {
   }
 
   /**
+   * Adds a modern-era listener (one caller's `subscriptions/listen` streams): it hears list
+   * changes, and each update its caller may read (see {@link ResourceHub.restrictListeners}).
+   * @returns removes it
+   */
+  listen(sink: ListenerSink): () => void {
+    this.sinks.add(sink);
+    return () => {
+      this.sinks.delete(sink);
+    };
+  }
+
+  /**
+   * Sets who may hear an update on a listener, by the listener's caller. Without it, a
+   * listener hears only updates sent for every subscriber (no audience).
+   */
+  restrictListeners(filter: UpdateFilter): void {
+    this.listenerFilter = filter;
+  }
+
+  /**
    * Sends `notifications/resources/updated` to the sessions subscribed to `uri` whose filter,
    * if any, admits the change. With forwarded subjects, a session with a filter gets one
    * update per subscribed caller the filter admits, tagged with that caller's subject.
@@ -136,6 +166,7 @@ export class ResourceHub {
    * @param audience - who may see the change, handed to each session's filter
    */
   updated(uri: string, audience?: string): void {
+    for (const sink of this.sinks) this.tellListener(sink, uri, audience);
     for (const server of this.subscribers.get(uri) ?? []) {
       const filter = this.filters.get(server);
       if (filter) this.deliverFiltered(server, filter, uri, audience);
@@ -145,9 +176,26 @@ export class ResourceHub {
 
   /** Sends `notifications/resources/list_changed` to every attached session. */
   listChanged(): void {
+    for (const sink of this.sinks) sink.resourcesChanged();
     for (const server of this.servers) {
       server.sendResourceListChanged().catch(() => this.detach(server));
     }
+  }
+
+  private tellListener(sink: ListenerSink, uri: string, audience: string | undefined): void {
+    const filter = this.listenerFilter;
+    if (!filter) {
+      if (audience === undefined) sink.resourceUpdated(uri);
+      return;
+    }
+    Promise.resolve()
+      .then(() => filter(uri, audience, sink.subject))
+      .then(
+        (admitted) => {
+          if (admitted && this.sinks.has(sink)) sink.resourceUpdated(uri);
+        },
+        () => undefined,
+      );
   }
 
   private send(server: Server, uri: string, subject?: string): void {

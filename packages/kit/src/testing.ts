@@ -30,11 +30,24 @@ function childEnvironment(env: Record<string, string>): Record<string, string> {
 }
 
 /**
+ * Which protocol era a test client speaks: `legacy` (the 2025 `initialize` handshake, the SDK
+ * client's default), `modern` (pinned to 2026-07-28, no fallback) or `auto` (probes with
+ * `server/discover` and falls back to `initialize`).
+ */
+export type ClientEra = "legacy" | "modern" | "auto";
+
+/** The SDK client's options for an era. */
+export function clientOptions(era: ClientEra = "legacy"): ConstructorParameters<typeof Client>[1] {
+  if (era === "legacy") return {};
+  return { versionNegotiation: { mode: era === "auto" ? "auto" : { pin: "2026-07-28" } } };
+}
+
+/**
  * Connects a client and lists the tools, so that the client checks every later structured
  * result against the tool's `outputSchema`.
  */
-async function connectClient(transport: Transport): Promise<Client> {
-  const client = new Client({ name: "tabletop-mcp-test", version: "1.0.0" });
+async function connectClient(transport: Transport, era?: ClientEra): Promise<Client> {
+  const client = new Client({ name: "tabletop-mcp-test", version: "1.0.0" }, clientOptions(era));
   await client.connect(transport);
   await client.listTools();
   return client;
@@ -59,6 +72,7 @@ export async function connectStdioCommand(
   entry: string,
   args: readonly string[] = [],
   env: Record<string, string> = {},
+  era?: ClientEra,
 ): Promise<TestConnection> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -66,7 +80,7 @@ export async function connectStdioCommand(
     env: childEnvironment(env),
     stderr: "pipe",
   });
-  const client = await connectClient(transport);
+  const client = await connectClient(transport, era);
   return { client, close: () => client.close() };
 }
 
@@ -101,9 +115,11 @@ export function startHttpCommand(
 export async function connectHttp(
   url: string,
   headers: Record<string, string> = {},
+  era?: ClientEra,
 ): Promise<TestConnection> {
   const client = await connectClient(
     new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+    era,
   );
   return { client, close: () => client.close() };
 }

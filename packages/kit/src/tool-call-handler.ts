@@ -1,4 +1,5 @@
 import type { CallToolResult, Server, ServerContext } from "@modelcontextprotocol/server";
+import { withForwardedIdentity } from "./auth/forwarded-identity.js";
 import { UNPARSED_PARAMS } from "./unparsed-params.js";
 import { isJsonObject } from "./validation/describe-value.js";
 
@@ -21,6 +22,6 @@ export type ToolCallHandler = (
  */
 export function setToolCallHandler(server: Server, handler: ToolCallHandler): void {
   server.setRequestHandler("tools/call", UNPARSED_PARAMS, (params, extra) =>
-    handler(isJsonObject(params) ? params : {}, extra),
+    handler(isJsonObject(params) ? params : {}, withForwardedIdentity(server, params, extra)),
   );
 }

@@ -1,6 +1,6 @@
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { takeForwardedIdentity } from "../src/auth/forwarded-identity.js";
+import { declareForwardedIdentity, takeForwardedIdentity } from "../src/auth/forwarded-identity.js";
 import { createKitServer, defineResource, ResourceHub, type UpdateFilter } from "../src/index.js";
 import { MAX_SUBJECTS_PER_URI } from "../src/subject-subscriptions.js";
 
@@ -131,9 +131,10 @@ function subscribeAs(client: Client, uri: string, subject: string) {
 /** One connection of a gateway to a server whose hub tells the gateway's callers apart. */
 async function sharedConnection(hub: ResourceHub, filter?: UpdateFilter) {
   const server = notesServer(hub, filter);
+  declareForwardedIdentity(server);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  takeForwardedIdentity(server, serverSide);
+  takeForwardedIdentity(() => server, serverSide);
   const client = new Client({ name: "gateway", version: "1.0.0" });
   await client.connect(clientSide);
   const heard: [string, unknown][] = [];

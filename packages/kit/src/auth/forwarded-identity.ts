@@ -1,4 +1,10 @@
-import type { AuthInfo, JSONRPCMessage, Server, Transport } from "@modelcontextprotocol/server";
+import type {
+  AuthInfo,
+  JSONRPCMessage,
+  Server,
+  ServerContext,
+  Transport,
+} from "@modelcontextprotocol/server";
 import { isJsonObject } from "../validation/describe-value.js";
 import { scopesNeeded } from "./request-scopes.js";
 import { grantsScope, isScopeToken } from "./scopes.js";
@@ -26,6 +32,27 @@ export const FORWARDED_IDENTITY_CAPABILITY = "tabletop/forwarded-identity";
  * gateway may end one caller's subscription without ending the others'.
  */
 export const SUBJECT_UPDATES_CAPABILITY = "tabletop/subject-updates";
+
+/** Marks a server that takes its callers from a gateway's `_meta` (see `declareForwardedIdentity`). */
+const FORWARDED = Symbol.for("@tabletop-mcp/kit/forwarded-identity");
+
+/**
+ * The context a request handler of `server` works with: the SDK's own, except that a server
+ * trusting a gateway sees the caller the gateway forwarded in the request's `_meta` as
+ * `ctx.http.authInfo`, whichever transport or era carried the request.
+ *
+ * @param server - the server the handler is registered on
+ * @param params - the request's params, as sent
+ * @param ctx - the SDK's context of the request
+ */
+export function withForwardedIdentity(
+  server: object,
+  params: unknown,
+  ctx: ServerContext,
+): ServerContext {
+  if ((server as { [FORWARDED]?: boolean })[FORWARDED] !== true) return ctx;
+  return { ...ctx, http: { ...ctx.http, authInfo: forwardedAuthInfo(params) } };
+}
 
 /** JSON-RPC code of a refused request, as the HTTP layer's 403 body carries it. */
 const FORBIDDEN = -32000;
@@ -64,21 +91,26 @@ export function forwardedAuthInfo(params: unknown): AuthInfo {
  * @param server - the session's server
  */
 export function declareForwardedIdentity(server: Server): void {
+  Object.defineProperty(server, FORWARDED, { value: true, configurable: true });
   server.registerCapabilities({
     experimental: { [FORWARDED_IDENTITY_CAPABILITY]: {}, [SUBJECT_UPDATES_CAPABILITY]: {} },
   });
 }
 
 /**
- * Installs itself between a connected transport and its server: each request reaches the
- * handlers with the caller the gateway forwarded (see {@link forwardedAuthInfo}), and a
- * request whose scope the caller lacks is refused before any handler runs, as the HTTP layer
- * refuses it (docs/auth.md §4). Call right after `server.connect(transport)`.
+ * Installs itself between a connected transport and its server: a request whose scope the
+ * forwarded caller lacks (see {@link forwardedAuthInfo}) is refused before any handler runs,
+ * as the HTTP layer refuses it (docs/auth.md §4); the handlers themselves see that caller
+ * through {@link withForwardedIdentity}. Call once the transport's receiver is set.
  *
- * @param server - the session's server (its declared scopes are checked)
+ * @param server - the connection's server once built (its declared scopes are checked); none
+ *   is built before the connection's first message, which needs no scope
  * @param transport - its connected transport
  */
-export function takeForwardedIdentity(server: Server, transport: Transport): void {
+export function takeForwardedIdentity(
+  server: () => Server | undefined,
+  transport: Transport,
+): void {
   const deliver = transport.onmessage;
   if (!deliver) throw new Error("takeForwardedIdentity needs a connected transport");
   transport.onmessage = (message: JSONRPCMessage, extra) => {
@@ -87,11 +119,12 @@ export function takeForwardedIdentity(server: Server, transport: Transport): voi
       return;
     }
     const authInfo = forwardedAuthInfo(message.params);
-    const missing = scopesNeeded(server, message).filter(
+    const serving = server();
+    const missing = (serving ? scopesNeeded(serving, message) : []).filter(
       (scope) => !grantsScope(authInfo.scopes, scope),
     );
     if (missing.length === 0) {
-      deliver(message, { ...extra, authInfo });
+      deliver(message, extra);
       return;
     }
     const error = {

@@ -2,6 +2,8 @@ import type { HttpLimits } from "../http/http-limits.js";
 import {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+  DEFAULT_MAX_LISTENS_PER_CLIENT,
+  DEFAULT_MAX_REQUESTS_PER_CLIENT,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_MAX_SESSIONS_PER_CLIENT,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -44,6 +46,24 @@ export const LIMIT_FLAGS: readonly LimitFlag[] = [
     max: 1_000_000,
     defaultValue: DEFAULT_MAX_SESSIONS_PER_CLIENT,
     description: "live sessions of one client address or user; past it 429 with Retry-After",
+  },
+  {
+    name: "max-requests-per-client",
+    env: "MCP_MAX_REQUESTS_PER_CLIENT",
+    key: "maxRequestsPerClient",
+    min: 1,
+    max: 1_000_000,
+    defaultValue: DEFAULT_MAX_REQUESTS_PER_CLIENT,
+    description: "2026-07-28 requests in flight of one client address or user; past it 429",
+  },
+  {
+    name: "max-listens-per-client",
+    env: "MCP_MAX_LISTENS_PER_CLIENT",
+    key: "maxListensPerClient",
+    min: 1,
+    max: 1_000_000,
+    defaultValue: DEFAULT_MAX_LISTENS_PER_CLIENT,
+    description: "2026-07-28 listen streams of one client address or user; past it 429",
   },
   {
     name: "session-idle-ms",

@@ -23,6 +23,7 @@ export function registerHealthRoute(app: FastifyInstance, context: HttpContext):
       version: options.version,
       uptime_s: Math.floor((Date.now() - startedAt) / 1000),
       sessions: sessions.size,
+      ...(context.modern ? { modern: context.modern.counts() } : {}),
       ...options.health?.(),
     };
   });

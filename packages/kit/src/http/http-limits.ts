@@ -1,6 +1,8 @@
 import {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+  DEFAULT_MAX_LISTENS_PER_CLIENT,
+  DEFAULT_MAX_REQUESTS_PER_CLIENT,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_MAX_SESSIONS_PER_CLIENT,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -20,6 +22,10 @@ export interface HttpLimits {
   maxSessions: number;
   /** Live sessions of one client address, and of one subject (429 past it). */
   maxSessionsPerClient: number;
+  /** Modern-era requests in flight of one client address, and of one subject (429 past it). */
+  maxRequestsPerClient: number;
+  /** Modern-era listen streams of one client address, and of one subject (429 past it). */
+  maxListensPerClient: number;
   /** Time allowed to receive a request's headers. */
   headersTimeoutMs: number;
   /** Time allowed to receive a whole request, body included. */
@@ -42,6 +48,8 @@ export function resolveLimits(given: Partial<HttpLimits>): HttpLimits {
     unusedSessionIdleMs: DEFAULT_UNUSED_SESSION_IDLE_MS,
     maxSessions: DEFAULT_MAX_SESSIONS,
     maxSessionsPerClient: DEFAULT_MAX_SESSIONS_PER_CLIENT,
+    maxRequestsPerClient: DEFAULT_MAX_REQUESTS_PER_CLIENT,
+    maxListensPerClient: DEFAULT_MAX_LISTENS_PER_CLIENT,
     headersTimeoutMs: DEFAULT_HEADERS_TIMEOUT_MS,
     requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: DEFAULT_KEEP_ALIVE_TIMEOUT_MS,

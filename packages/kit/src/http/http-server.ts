@@ -1,6 +1,7 @@
 import type { Server } from "@modelcontextprotocol/server";
 import type { AuthSettings } from "../auth/auth-settings.js";
 import type { Logger } from "../logger.js";
+import type { ResourceHub } from "../resource-hub.js";
 import type { InFlightRequests } from "../runtime/in-flight.js";
 import type { SessionRequest } from "../runtime/session-request.js";
 import { createApp } from "./create-app.js";
@@ -13,6 +14,7 @@ import { createHttpAuth } from "./http-auth.js";
 import type { HttpContext } from "./http-context.js";
 import { type HttpLimits, resolveLimits } from "./http-limits.js";
 import { registerLegacySseRoutes } from "./legacy-sse-routes.js";
+import { createModernEndpoint } from "./modern-route.js";
 import { registerProtectedResourceRoutes } from "./protected-resource-route.js";
 import { SessionStore } from "./session-store.js";
 import { registerStreamableRoutes } from "./streamable-routes.js";
@@ -50,6 +52,8 @@ export interface HttpOptions {
   healthScope?: string;
   rateLimitMs: number;
   logger: Logger;
+  /** The process's resource hub: modern-era listen streams hear its changes. */
+  hub?: ResourceHub;
   inFlight: InFlightRequests;
   requestNoun?: string;
   /** Session caps, timeouts and buffer sizes; each one left out keeps its default. */
@@ -68,7 +72,10 @@ export interface HttpHandle {
   close(): Promise<void>;
 }
 
-/** Starts Streamable HTTP on `/mcp`, legacy SSE on `/sse` + `/messages`, and `/mcp/health`. */
+/**
+ * Starts Streamable HTTP on `/mcp` (the 2026-07-28 era per request, the 2025 era in sessions),
+ * legacy SSE on `/sse` + `/messages`, and `/mcp/health`.
+ */
 export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
   const limits = resolveLimits(options.limits ?? {});
   const sessions = new SessionStore({
@@ -78,7 +85,8 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
   let draining = false;
   let url = "";
   const auth = createHttpAuth(authSettings(options), options.publicUrl, () => url);
-  const context: HttpContext = { options, limits, sessions, auth, accepting: () => !draining };
+  const base = { options, limits, sessions, auth, accepting: () => !draining };
+  const context: HttpContext = { ...base, modern: createModernEndpoint(base) };
   const app = createApp(limits);
   installGuard(app, context);
   installErrorHandlers(app, options.logger);
@@ -102,6 +110,7 @@ export async function serveHttp(options: HttpOptions): Promise<HttpHandle> {
       draining = true;
     },
     async close() {
+      await context.modern?.close();
       await sessions.closeAll();
       await app.close();
     },

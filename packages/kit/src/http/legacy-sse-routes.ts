@@ -32,7 +32,7 @@ export function registerLegacySseRoutes(app: FastifyInstance, context: HttpConte
         "Session not found or expired; open /sse again",
       );
     }
-    if (await refuseMissingScope(request, reply, context, session)) return;
+    if (await refuseMissingScope(request, reply, context, session.server)) return;
     reply.hijack();
     attachAuthInfo(request);
     await (session.transport as SSEServerTransport).handlePostMessage(

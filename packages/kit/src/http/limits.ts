@@ -6,6 +6,10 @@ export const DEFAULT_UNUSED_SESSION_IDLE_MS = 60_000;
 export const DEFAULT_MAX_SESSIONS = 1000;
 /** Live sessions one client address (or one subject) keeps at most; past it, 429. */
 export const DEFAULT_MAX_SESSIONS_PER_CLIENT = 50;
+/** Modern-era requests one client address (or one subject) may have in flight; past it, 429. */
+export const DEFAULT_MAX_REQUESTS_PER_CLIENT = 64;
+/** Modern-era listen streams one client address (or one subject) may hold open; past it, 429. */
+export const DEFAULT_MAX_LISTENS_PER_CLIENT = 8;
 /** Largest accepted request body: 1 MiB (contract). */
 export const BODY_LIMIT_BYTES = 1_048_576;
 /** Most of a refused oversize body the server reads and throws away before answering 413. */

@@ -31,17 +31,19 @@ export function ownSession(
  * Refuses a request whose messages need a scope the caller's token does not grant (token
  * table and OAuth modes): `403` with the MCP step-up challenge, before any handler runs.
  *
+ * @param server - the server whose declared scopes the messages are checked against
+ *
  * @returns `true` when the request was refused and answered
  */
 export async function refuseMissingScope(
   request: FastifyRequest,
   reply: FastifyReply,
   context: HttpContext,
-  session: HttpSession,
+  server: object,
 ): Promise<boolean> {
   if (!context.auth.authenticator.enforcesScopes) return false;
   const granted = identityOf(request).authInfo?.scopes ?? [];
-  const missing = scopesNeeded(session.server, request.body).filter(
+  const missing = scopesNeeded(server, request.body).filter(
     (scope) => !grantsScope(granted, scope),
   );
   if (missing.length === 0) return false;

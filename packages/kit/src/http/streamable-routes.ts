@@ -14,6 +14,7 @@ import type { HttpSession } from "./session-store.js";
 /** `POST`, `GET` and `DELETE /mcp`: the Streamable HTTP transport, one server per session. */
 export function registerStreamableRoutes(app: FastifyInstance, context: HttpContext): void {
   app.post("/mcp", async (request, reply) => {
+    if (await context.modern?.serve(request, reply)) return;
     const initializing = messagesOf(request.body).some((message) => isInitializeRequest(message));
     const headerId = request.headers["mcp-session-id"];
     const id = initializing && headerId === undefined ? undefined : requestedSessionId(request);
@@ -84,7 +85,7 @@ async function forwardToSession(
       "Session not found or expired; initialize a new one",
     );
   }
-  if (await refuseMissingScope(request, reply, context, session)) return;
+  if (await refuseMissingScope(request, reply, context, session.server)) return;
   if (request.method === "DELETE") await context.options.durableSessions?.closed(id);
   if (messagesOf(request.body).some(isRequest)) session.used = true;
   const transport = session.transport as NodeStreamableHTTPServerTransport;

@@ -225,6 +225,7 @@ async function serve(
       rateLimitMs: options.rateLimitMs,
       logger,
       inFlight,
+      hub: context.hub,
       limits: options.limits,
       ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
       ...(factory.health ? { health: factory.health } : {}),

@@ -4,6 +4,11 @@ export interface SessionRequest {
   transport: "stdio" | "streamable" | "sse";
   /** Query parameters of the HTTP request that opened the session (empty over stdio). */
   query: URLSearchParams;
+  /**
+   * The protocol era the server will serve: `modern` (2026-07-28) builds a server for one
+   * HTTP request or one stdio connection, with no session; absent means `legacy`.
+   */
+  era?: "legacy" | "modern";
   /** The Streamable HTTP session's id (absent for the other transports). */
   sessionId?: string;
   /**

@@ -1,6 +1,9 @@
 import { PassThrough, type Readable } from "node:stream";
 import type { JSONRPCMessage, Server } from "@modelcontextprotocol/server";
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import {
+  StdioServerTransport,
+  serveStdio as serveStdioEra,
+} from "@modelcontextprotocol/server/stdio";
 import { declareForwardedIdentity, takeForwardedIdentity } from "../auth/forwarded-identity.js";
 import type { Logger } from "../logger.js";
 import { AnsweringLineReader } from "./answering-line-reader.js";
@@ -31,15 +34,31 @@ export interface StdioHandle {
   close(): Promise<void>;
 }
 
-/** Serves one session over stdin/stdout; stdout carries only protocol messages. */
+/**
+ * Serves one connection over stdin/stdout; stdout carries only protocol messages. The SDK's
+ * `serveStdio` picks the connection's era from its first message (`server/discover` or an
+ * enveloped request for 2026-07-28, `initialize` for the 2025 revisions) and builds one server
+ * for it; the kit reads stdin itself and sits between the transport and that server.
+ */
 export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
-  const server = options.createServer({ transport: "stdio", query: new URLSearchParams() });
   // The transport writes stdout; stdin is read here, so that a malformed line is answered
   // (docs/contract.md §5.6) and reading can pause for a client that does not read (§7.7).
   const transport = new StdioServerTransport(new PassThrough(), process.stdout);
-  if (options.trustGatewayIdentity) declareForwardedIdentity(server);
-  await server.connect(transport);
-  if (options.trustGatewayIdentity) takeForwardedIdentity(server, transport);
+  let current: Server | undefined;
+  const entry = serveStdioEra(
+    ({ era }) => {
+      const server = options.createServer({
+        transport: "stdio",
+        query: new URLSearchParams(),
+        era,
+      });
+      if (options.trustGatewayIdentity) declareForwardedIdentity(server);
+      current = server;
+      return server;
+    },
+    { transport, onerror: (error) => options.logger.warn(`protocol error: ${error.message}`) },
+  );
+  if (options.trustGatewayIdentity) takeForwardedIdentity(() => current, transport);
   const gate = installSessionGate(transport, {
     inFlight: options.inFlight,
     logger: options.logger,
@@ -69,7 +88,7 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
   return {
     async close() {
       gate.close();
-      await server.close();
+      await entry.close();
       await flushed(process.stdout, FLUSH_MS);
     },
   };

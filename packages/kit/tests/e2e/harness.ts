@@ -42,6 +42,7 @@ export async function startHttpFixture(overrides: Partial<HttpOptions> = {}): Pr
   const hub = new ResourceHub();
   return serveHttp({
     createServer: () => createFixtureServer(state, { hub }),
+    hub,
     name: "kit-fixture",
     version: "1.0.0",
     host: "127.0.0.1",

@@ -26,6 +26,7 @@ const DETAILS = {
   version: "1.0.0",
   uptime_s: expect.any(Number),
   sessions: 0,
+  modern: { requests_in_flight: 0, listen_streams: 0 },
   upstreams: ["a"],
 };
 
