@@ -1,5 +1,5 @@
-import type { Resource as ResourceListing } from "@modelcontextprotocol/server";
-import { ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
+import type { CacheHint, Resource as ResourceListing } from "@modelcontextprotocol/server";
+import { ProtocolErrorCode, ResourceNotFoundError, Server } from "@modelcontextprotocol/server";
 import { limitAnswer } from "./answer-limit.js";
 import { identityFromAuthInfo } from "./auth/identity.js";
 import { declareRequestScopes, type ScopeOfRequest } from "./auth/request-scopes.js";
@@ -42,7 +42,44 @@ export interface ServerSpec {
   prompts?: readonly Prompt[];
   /** Declares `logging`: the client may set a level, and tools log with `ToolContext.log`. */
   logging?: boolean;
+  /**
+   * How long a 2026-07-28 client may keep each cacheable result, and whether it may share it
+   * between callers, replacing the kit's defaults ({@link DEFAULT_CACHE_HINTS}) operation by
+   * operation. 2025-era answers carry no cache fields.
+   */
+  cacheHints?: CacheHints;
 }
+
+/** The cacheable operations of the 2026-07-28 era and their hints. */
+export type CacheHints = Partial<
+  Record<
+    | "tools/list"
+    | "prompts/list"
+    | "resources/list"
+    | "resources/templates/list"
+    | "resources/read"
+    | "server/discover",
+    CacheHint
+  >
+>;
+
+/** One hour, in milliseconds: how long a list that never changes while the process runs is kept. */
+const STATIC_TTL_MS = 3_600_000;
+
+/**
+ * The kit's cache hints: the tool, prompt and template lists and `server/discover` are the same
+ * for every caller and never change while the process runs, so any cache may keep them for an
+ * hour; resource lists and reads may depend on the caller and change, so they are private and
+ * not kept unless the server says otherwise.
+ */
+export const DEFAULT_CACHE_HINTS: Readonly<CacheHints> = Object.freeze({
+  "tools/list": { ttlMs: STATIC_TTL_MS, cacheScope: "public" },
+  "prompts/list": { ttlMs: STATIC_TTL_MS, cacheScope: "public" },
+  "resources/templates/list": { ttlMs: STATIC_TTL_MS, cacheScope: "public" },
+  "server/discover": { ttlMs: STATIC_TTL_MS, cacheScope: "public" },
+  "resources/list": { ttlMs: 0, cacheScope: "private" },
+  "resources/read": { ttlMs: 0, cacheScope: "private" },
+});
 
 /** Process-wide collaborators shared by every instance of a server. */
 export interface KitServerOptions {
@@ -55,9 +92,6 @@ export interface KitServerOptions {
    */
   maxAnswerBytes?: Readonly<Record<string, number>>;
 }
-
-/** JSON-RPC error code of MCP's "resource not found". */
-const RESOURCE_NOT_FOUND = -32002;
 
 /**
  * Builds an SDK server from a spec, with no transport: ready for `connect()` by the kit's
@@ -80,6 +114,7 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
       },
       ...(spec.instructions ? { instructions: spec.instructions } : {}),
       jsonSchemaValidator: sharedSchemaValidator,
+      cacheHints: { ...DEFAULT_CACHE_HINTS, ...spec.cacheHints },
     },
   );
   const log: SessionLog = spec.logging ? installSessionLogging(server) : async () => {};
@@ -203,9 +238,8 @@ function registerResources(server: Server, spec: ServerSpec, hub: ResourceHub): 
   onRequest(server, "resources/read", uriParam, async ({ uri }, extra) => {
     const context = resourceContext(extra);
     const contents = await readResource(uri, fixed, templates, context);
-    if (!contents) {
-      throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
-    }
+    // -32602 with data.uri in every era: the SDK sends 2025's -32002 as -32602 too.
+    if (!contents) throw new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
     return { contents: [{ uri, ...contents }] };
   });
   const subscriptionUri = subscriptionUriParam(spec);

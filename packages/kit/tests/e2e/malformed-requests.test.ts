@@ -62,8 +62,8 @@ describe.each(FIXTURE_TRANSPORTS)("malformed requests over %s", (transport) => {
     expect(tool.code).toBe(INVALID);
     expect(tool.message).toMatch(/^Unknown tool: nope; available tools are add, /);
     const resource = await errorOf(client, "resources/read", { uri: "note://missing" });
-    // The server answers -32002 (the 2025 era's code); the v2 client reads any "resource not
-    // found" with data.uri as its ResourceNotFoundError, whose code is -32602.
+    // -32602 with data.uri in every era (the SDK sends 2025's -32002 as -32602 too), which the
+    // v2 client reads as its ResourceNotFoundError.
     expect(resource).toBeInstanceOf(ResourceNotFoundError);
     expect({ code: resource.code, message: resource.message, data: resource.data }).toEqual({
       code: -32602,

@@ -1,7 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterEach, describe, expect, it } from "vitest";
-import { clientOptions } from "../../src/testing.js";
+import { clientOptions, initializeRequest, runStdioLines } from "../../src/testing.js";
 import { FIXTURE_ENTRY, startHttpFixture, structured } from "./harness.js";
 
 const closers: Array<() => Promise<void>> = [];
@@ -144,6 +144,42 @@ describe("the 2026-07-28 era over HTTP", () => {
     expect(body.error.data?.supported).toContain("2026-07-28");
   });
 
+  it("marks lists every caller shares public for an hour, and reads private, unkept", async () => {
+    const { url } = await start();
+    const list = await modernPost(url, {
+      id: 1,
+      method: "tools/list",
+      params: { _meta: MODERN_META },
+    });
+    expect(((await list.json()) as { result: unknown }).result).toMatchObject({
+      ttlMs: 3_600_000,
+      cacheScope: "public",
+    });
+    const read = await modernPost(url, {
+      id: 2,
+      method: "resources/read",
+      params: { uri: "note://hello", _meta: MODERN_META },
+    });
+    expect(((await read.json()) as { result: unknown }).result).toMatchObject({
+      ttlMs: 0,
+      cacheScope: "private",
+      contents: [{ uri: "note://hello", text: "Hello, world" }],
+    });
+  });
+
+  it("answers a missing resource with -32602 and data.uri", async () => {
+    const { url } = await start();
+    const response = await modernPost(url, {
+      id: "r1",
+      method: "resources/read",
+      params: { uri: "note://missing", _meta: MODERN_META },
+    });
+    expect(await response.json()).toMatchObject({
+      id: "r1",
+      error: { code: -32602, data: { uri: "note://missing" } },
+    });
+  });
+
   it("keeps the kit's answers: invalid arguments, unknown tool, prototype keys", async () => {
     const { url } = await start();
     const client = await pinnedHttp(url);
@@ -202,6 +238,30 @@ describe("the 2026-07-28 era over stdio", () => {
     expect(client.getProtocolEra()).toBe("legacy");
     expect(structured(await client.callTool({ name: "add", arguments: { a: 1, b: 2 } }))).toEqual({
       sum: 3,
+    });
+  });
+});
+
+describe("one stdio connection per era, as its raw lines show", () => {
+  it("answers a missing resource with -32602 and data.uri in both eras", () => {
+    const read = (id: number, meta?: Record<string, unknown>) =>
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        method: "resources/read",
+        params: { uri: "note://missing", ...(meta ? { _meta: meta } : {}) },
+      });
+    const legacy = runStdioLines(
+      FIXTURE_ENTRY,
+      [],
+      [JSON.stringify(initializeRequest(1)), read(2)],
+    );
+    expect(legacy.messages.find((message) => message.id === 2)).toMatchObject({
+      error: { code: -32602, data: { uri: "note://missing" } },
+    });
+    const modern = runStdioLines(FIXTURE_ENTRY, [], [read(2, MODERN_META)]);
+    expect(modern.messages.find((message) => message.id === 2)).toMatchObject({
+      error: { code: -32602, data: { uri: "note://missing" } },
     });
   });
 });
