@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import type { Client, CallToolResult } from "@modelcontextprotocol/client";
+import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import {
   assertTextMatchesStructured,
   callTool,

@@ -3,8 +3,8 @@
 // by tool name and arguments as JSON. The bench uses it as the floor: what any SDK server pays
 // to send the same bytes to the same client.
 import { readFileSync } from "node:fs";
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { Server } from "@modelcontextprotocol/server";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 
 const keyOf = (name, args) => `${name} ${JSON.stringify(args ?? {})}`;
 const answers = new Map(
@@ -14,7 +14,7 @@ const answers = new Map(
   ]),
 );
 const server = new Server({ name: "floor", version: "1.0.0" }, { capabilities: { tools: {} } });
-server.setRequestHandler('tools/call', (request) => {
+server.setRequestHandler("tools/call", (request) => {
   const result = answers.get(keyOf(request.params.name, request.params.arguments));
   if (result === undefined) throw new Error(`no recorded answer for ${request.params.name}`);
   return result;

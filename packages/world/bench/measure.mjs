@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 export const CLI_ENTRY = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const FLOOR_SERVER = fileURLToPath(new URL("./floor-server.mjs", import.meta.url));

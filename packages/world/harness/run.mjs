@@ -4,8 +4,8 @@
 // Any OpenAI-compatible chat-completions endpoint with tool calling works. Without a key the
 // run is skipped (exit 0).
 import { fileURLToPath } from "node:url";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { HARNESS_PASS_MARK, HARNESS_QUESTIONS } from "../dist/llm-harness/questions.js";
 
 const apiKey = process.env.WORLD_LLM_API_KEY ?? process.env.OPENAI_API_KEY;

@@ -49,7 +49,13 @@ export function payloadSchema<Shape extends z.ZodRawShape>(shape: Shape) {
 }
 
 function hasErrorObject(result: CallToolResult): boolean {
-  return typeof result.structuredContent?.error === "string";
+  // v2 types `structuredContent` as unknown: check it is a record before reading `error`.
+  const content = result.structuredContent;
+  return (
+    typeof content === "object" &&
+    content !== null &&
+    typeof (content as { error?: unknown }).error === "string"
+  );
 }
 
 /**

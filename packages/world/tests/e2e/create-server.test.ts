@@ -59,7 +59,7 @@ describe("createServer({ worldPath }) called many times in one process", () => {
     for (const session of sessions) {
       const received: string[] = [];
       updates.push(received);
-      session.client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      session.client.setNotificationHandler("notifications/resources/updated", (notification) => {
         received.push(notification.params.uri);
       });
       await session.client.subscribeResource({ uri: "world://compiled" });

@@ -134,7 +134,7 @@ describe("cursors and world versions", () => {
     connection = await connectStdio([world, "--watch"]);
     const { client } = connection;
     const updates: string[] = [];
-    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+    client.setNotificationHandler("notifications/resources/updated", (notification) => {
       updates.push(notification.params.uri);
     });
     await client.subscribeResource({ uri: "world://compiled" });

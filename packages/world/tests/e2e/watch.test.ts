@@ -9,7 +9,7 @@ import { type Connection, callTool, connectStdio } from "../helpers/harness.js";
 /** Subscribes to both resources and collects the URIs of the updates that arrive. */
 async function subscribeToUpdates(client: Client): Promise<string[]> {
   const updates: string[] = [];
-  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+  client.setNotificationHandler("notifications/resources/updated", (notification) => {
     updates.push(notification.params.uri);
   });
   await client.subscribeResource({ uri: "world://compiled" });
