@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { EmptyResultSchema } from "@modelcontextprotocol/core";
 import { Client, InMemoryTransport, ProtocolError } from "@modelcontextprotocol/client";
+import { EmptyResultSchema } from "@modelcontextprotocol/core";
 import { NAME_ACCEPTS, ResourceHub, SUBJECT_ACCEPTS, TEXT_ACCEPTS } from "@tabletop-mcp/kit";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../src/server.js";
@@ -18,7 +18,7 @@ async function connectedPair() {
     const client = new Client({ name: "server-test", version: "1.0.0" });
     const updates: string[] = [];
     await client.connect(clientSide);
-    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+    client.setNotificationHandler("notifications/resources/updated", (notification) => {
       updates.push(notification.params.uri);
     });
     return { client, updates };

@@ -1,5 +1,4 @@
-import { ProtocolError } from "@modelcontextprotocol/client";
-import type { Client } from "@modelcontextprotocol/client";
+import { type Client, ProtocolError } from "@modelcontextprotocol/client";
 import { expect, it } from "vitest";
 import { callError, callOk, readJson } from "../e2e/harness.js";
 import { dumpDatabase } from "../support/database-dump.js";
