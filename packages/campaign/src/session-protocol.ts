@@ -72,15 +72,15 @@ export function serveContextSubscription(
     if (uri !== CONTEXT_URI) hub.unsubscribe(uri, server, subject);
     if (uri === CONTEXT_URI || !hub.holds(uri, server)) uris.delete(uri);
   };
-  onRequest(server, "resources/subscribe", readUri, async ({ uri }, extra) => {
-    const { subject } = identityFromAuthInfo(extra.authInfo);
+  onRequest(server, "resources/subscribe", readUri, async ({ uri }, ctx) => {
+    const { subject } = identityFromAuthInfo(ctx.http?.authInfo);
     subscriber(subject);
     add(uri, subject);
     await changed([...uris]);
     return {};
   });
-  onRequest(server, "resources/unsubscribe", readUri, async ({ uri }, extra) => {
-    remove(uri, identityFromAuthInfo(extra.authInfo).subject);
+  onRequest(server, "resources/unsubscribe", readUri, async ({ uri }, ctx) => {
+    remove(uri, identityFromAuthInfo(ctx.http?.authInfo).subject);
     await changed([...uris]);
     return {};
   });

@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
-import { EmptyResultSchema } from "@modelcontextprotocol/core";
-import { Client, InMemoryTransport, ProtocolError } from "@modelcontextprotocol/client";
+import {
+  Client,
+  InMemoryTransport,
+  ProtocolError,
+  ResourceNotFoundError,
+} from "@modelcontextprotocol/client";
 import { NAME_ACCEPTS, ResourceHub, SUBJECT_ACCEPTS, TEXT_ACCEPTS } from "@tabletop-mcp/kit";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../src/server.js";
@@ -18,7 +22,7 @@ async function connectedPair() {
     const client = new Client({ name: "server-test", version: "1.0.0" });
     const updates: string[] = [];
     await client.connect(clientSide);
-    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+    client.setNotificationHandler("notifications/resources/updated", (notification) => {
       updates.push(notification.params.uri);
     });
     return { client, updates };
@@ -26,10 +30,17 @@ async function connectedPair() {
   return { first: await connect(), second: await connect(), store };
 }
 
-async function readError(client: Client, uri: string): Promise<{ code: number; message: string }> {
+/** A refused read: its code and message, and the URI it names when it is a resource-not-found. */
+async function readError(
+  client: Client,
+  uri: string,
+): Promise<{ code: number; message: string; notFound?: string }> {
   try {
     await client.readResource({ uri });
   } catch (error) {
+    if (error instanceof ResourceNotFoundError) {
+      return { code: error.code, message: error.message, notFound: error.uri };
+    }
     if (error instanceof ProtocolError) return { code: error.code, message: error.message };
     throw error;
   }
@@ -247,7 +258,11 @@ describe("resources", () => {
     const pages: string[][] = [];
     let cursor: string | undefined;
     do {
-      const page = await first.client.listResources(cursor === undefined ? {} : { cursor });
+      // One page per request: the client's listResources() without a cursor gathers them all.
+      const page = await first.client.request({
+        method: "resources/list",
+        params: cursor === undefined ? {} : { cursor },
+      });
       pages.push(page.resources.map((resource) => resource.uri));
       cursor = page.nextCursor;
     } while (cursor !== undefined && pages.length < 10);
@@ -265,8 +280,7 @@ describe("resources", () => {
     ]) {
       await expect(first.client.listResources({ cursor: bad }), bad).rejects.toMatchObject({
         code: -32602,
-        message:
-          "MCP error -32602: params.cursor is not a cursor this server gave; list again without a cursor",
+        message: "params.cursor is not a cursor this server gave; list again without a cursor",
       });
     }
   });
@@ -295,16 +309,19 @@ describe("resources", () => {
     });
   });
 
-  it("answers missing records with -32002 and malformed URIs with -32602", async () => {
+  it("answers missing records with resource-not-found and malformed URIs with -32602", async () => {
     const { first } = await connectedPair();
     const campaign = await callOk(first.client, "campaign_create", { name: "C", gm_mode: "AI" });
-    expect(await readError(first.client, "campaign://camp_none")).toMatchObject({
-      code: -32002,
-      message: expect.stringContaining("campaign not found"),
+    // The SDK v2 sends resource-not-found as -32602 with data {uri}, never -32002.
+    expect(await readError(first.client, "campaign://camp_none")).toEqual({
+      code: -32602,
+      message: "campaign not found",
+      notFound: "campaign://camp_none",
     });
-    expect(await readError(first.client, "session://sess_none/events")).toMatchObject({
-      code: -32002,
-      message: expect.stringContaining("session not found"),
+    expect(await readError(first.client, "session://sess_none/events")).toEqual({
+      code: -32602,
+      message: "session not found",
+      notFound: "session://sess_none/events",
     });
     const invalid = [
       "campaign://_",
@@ -320,6 +337,7 @@ describe("resources", () => {
       const error = await readError(first.client, uri);
       expect(error.code).toBe(-32602);
       expect(error.message).toContain("invalid resource URI: ");
+      expect(error.notFound).toBeUndefined();
     }
   });
 
@@ -365,10 +383,10 @@ describe("notifications", () => {
     const { first } = await connectedPair();
     for (const method of ["resources/subscribe", "resources/unsubscribe"]) {
       for (const params of [{}, { uri: 5 }]) {
-        const refused = first.client.request({ method, params } as never, EmptyResultSchema);
+        const refused = first.client.request({ method, params } as never);
         await expect(refused).rejects.toMatchObject({
           code: -32602,
-          message: "MCP error -32602: params.uri must be a string",
+          message: "params.uri must be a string",
         });
       }
     }
@@ -391,10 +409,7 @@ describe("notifications", () => {
     ];
     for (const method of ["resources/subscribe", "resources/unsubscribe"]) {
       for (const uri of foreign) {
-        const refused = first.client.request(
-          { method, params: { uri } } as never,
-          EmptyResultSchema,
-        );
+        const refused = first.client.request({ method, params: { uri } } as never);
         await expect(refused, `${method} ${uri}`).rejects.toMatchObject({
           code: -32602,
           message: expect.stringContaining("params.uri names no resource of this server"),
@@ -416,14 +431,13 @@ describe("notifications", () => {
     for (let index = 1; index < 1_000; index++) await subscribe(`campaign://c${index}`);
     const refusal = {
       code: -32602,
-      message:
-        "MCP error -32602: a session may be subscribed to at most 1,000 resources; unsubscribe from one first",
+      message: "a session may be subscribed to at most 1,000 resources; unsubscribe from one first",
       data: { max_subscriptions: 1_000 },
     };
     await expect(subscribe("campaigns://list")).rejects.toMatchObject(refusal);
     await expect(subscribe(`campaign://${"c".repeat(2_040)}`)).rejects.toMatchObject({
       code: -32602,
-      message: "MCP error -32602: params.uri must be at most 2,048 characters; this one has 2,051",
+      message: "params.uri must be at most 2,048 characters; this one has 2,051",
     });
     await subscribe("campaign://c1");
     await first.client.unsubscribeResource({ uri: "context://current" });

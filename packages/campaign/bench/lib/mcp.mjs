@@ -2,8 +2,8 @@
 // client) and over HTTP (one server process, many clients).
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 export const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 

@@ -14,7 +14,7 @@ export async function measureNotificationLatency(location, samples) {
   const table = await tableOf(writer.client, "Latency");
   const uri = `session://${table.sessionId}/events`;
   let arrived = () => {};
-  watcher.client.setNotificationHandler('notifications/resources/updated', (notification) => {
+  watcher.client.setNotificationHandler("notifications/resources/updated", (notification) => {
     if (notification.params.uri === uri) arrived();
   });
   await watcher.client.subscribeResource({ uri });

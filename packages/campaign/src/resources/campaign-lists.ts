@@ -71,7 +71,7 @@ function listTemplate(store: CampaignStore, list: CampaignList): ResourceTemplat
             limit: address.page.limit,
           }),
         ]);
-        if (!campaign || !access) throw resourceNotFound("campaign not found");
+        if (!campaign || !access) throw resourceNotFound(address.uri, "campaign not found");
         const { seenBy } = list;
         return page && seenBy
           ? { ...page, items: page.items.map((item) => seenBy(item, access)) }

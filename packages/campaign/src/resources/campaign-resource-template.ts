@@ -1,11 +1,10 @@
-import { ProtocolError } from "@modelcontextprotocol/server";
+import { ResourceNotFoundError } from "@modelcontextprotocol/server";
 import type { ResourceListPage, ResourceTemplate } from "@tabletop-mcp/kit";
 import type { CampaignStore, Page } from "../storage/campaign-store.js";
 import {
   classifyResourceUri,
   invalidResourceUri,
   parseResourceUri,
-  RESOURCE_NOT_FOUND,
   type ResourceAddress,
   type ResourceKind,
 } from "./resource-address.js";
@@ -77,13 +76,16 @@ export function campaignResourceTemplate(
 }
 
 /**
- * The error of a well-formed URI whose campaign or session does not exist.
+ * The error of a well-formed URI whose campaign, session or context does not exist for the
+ * reader: the SDK's resource-not-found, `-32602` with `data: {uri}` on the wire (v2 sends no
+ * `-32002`), which tells it apart from a malformed URI's `-32602`.
  *
- * @param message - `campaign not found` or `session not found`
- * @returns a `-32002` error
+ * @param uri - the requested URI
+ * @param message - `campaign not found`, `session not found` or `context not found`
+ * @returns the error
  */
-export function resourceNotFound(message: string): ProtocolError {
-  return new ProtocolError(RESOURCE_NOT_FOUND, message);
+export function resourceNotFound(uri: string, message: string): ResourceNotFoundError {
+  return new ResourceNotFoundError(uri, message);
 }
 
 /**
@@ -93,7 +95,7 @@ export function resourceNotFound(message: string): ProtocolError {
  * @param page - the page, or `undefined` when the cursor named nothing
  * @param cursorOf - the cursor that resumes after an item
  * @returns `{[key]: items, next_cursor}`
- * @throws McpError `-32602` for an unknown cursor
+ * @throws ProtocolError `-32602` for an unknown cursor
  */
 export function pageBody<Item>(
   key: string,

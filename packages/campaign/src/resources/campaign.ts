@@ -29,7 +29,7 @@ export function campaignTemplate(store: CampaignStore): ResourceTemplate {
           accessTo(repository, campaignId, { subject: reader }),
         ]),
       );
-      if (!campaign || !access) throw resourceNotFound("campaign not found");
+      if (!campaign || !access) throw resourceNotFound(address.uri, "campaign not found");
       return { campaign };
     },
     list: async (source, reader, cursor) => {

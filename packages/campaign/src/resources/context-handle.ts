@@ -26,15 +26,15 @@ export function contextHandleTemplate(environment: CommandEnvironment): Resource
       "The context a handle from set_context names (the same JSON as context://current), for the caller the handle belongs to.",
     mimeType: "application/json",
     scope: "campaign:read",
-    read: async (_uri, { handle }, { identity }) => {
+    read: async (uri, { handle }, { identity }) => {
       if (handle === undefined || !CONTEXT_HANDLE_PATTERN.test(handle)) {
-        throw resourceNotFound("context not found");
+        throw resourceNotFound(uri, "context not found");
       }
       try {
         const context = await contextOfHandle(environment, identity.subject, handle);
         return { text: JSON.stringify({ context: handle, ...context }) };
       } catch (error) {
-        if (error instanceof CampaignError) throw resourceNotFound(error.message);
+        if (error instanceof CampaignError) throw resourceNotFound(uri, error.message);
         throw error;
       }
     },

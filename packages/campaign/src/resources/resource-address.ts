@@ -14,14 +14,13 @@ export interface PageQuery {
 
 /** A parsed, well-formed resource URI. */
 export interface ResourceAddress {
+  /** The URI as requested. */
+  uri: string;
   kind: ResourceKind;
   /** The campaign id, or the session id for events; absent for the campaigns list. */
   id: string | undefined;
   page: PageQuery;
 }
-
-/** JSON-RPC error code of MCP's "resource not found". */
-export const RESOURCE_NOT_FOUND = -32002;
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
@@ -101,7 +100,7 @@ function checkId(id: string | undefined, what: string): string {
  * @param uri - the requested URI
  * @param kind - its family, from {@link classifyResourceUri}
  * @returns the address
- * @throws McpError `-32602` `invalid resource URI: <reason>`
+ * @throws ProtocolError `-32602` `invalid resource URI: <reason>`
  */
 export function parseResourceUri(uri: string, kind: ResourceKind): ResourceAddress {
   if (uri.includes("#")) throw invalidResourceUri("fragments are not allowed");
@@ -111,7 +110,7 @@ export function parseResourceUri(uri: string, kind: ResourceKind): ResourceAddre
   const page = parseQuery(query, kind !== "campaign");
   if (kind === "campaigns") {
     if (base !== "campaigns://list") throw invalidResourceUri("expected campaigns://list");
-    return { kind, id: undefined, page };
+    return { uri, kind, id: undefined, page };
   }
   const [scheme, path = ""] = base.split("://");
   const segments = path.split("/");
@@ -119,11 +118,11 @@ export function parseResourceUri(uri: string, kind: ResourceKind): ResourceAddre
     if (scheme !== "session" || segments.length !== 2 || segments[1] !== "events") {
       throw invalidResourceUri("expected session://{session_id}/events");
     }
-    return { kind, id: checkId(segments[0], "session id"), page };
+    return { uri, kind, id: checkId(segments[0], "session id"), page };
   }
   const expectedSegments = kind === "campaign" ? 1 : 2;
   if (segments.length !== expectedSegments) {
     throw invalidResourceUri("unexpected path segments");
   }
-  return { kind, id: checkId(segments[0], "campaign id"), page };
+  return { uri, kind, id: checkId(segments[0], "campaign id"), page };
 }

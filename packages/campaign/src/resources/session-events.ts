@@ -10,7 +10,7 @@ import {
   pageBody,
   resourceNotFound,
 } from "./campaign-resource-template.js";
-import { invalidResourceUri } from "./resource-address.js";
+import { invalidResourceUri, type ResourceAddress } from "./resource-address.js";
 
 const SEQ = /^[1-9][0-9]{0,9}$/;
 
@@ -24,17 +24,18 @@ function parseSeqCursor(cursor: string | undefined): number | undefined {
  * A page of a session's log as a reader sees it: the GM sees every event, a player every one
  * but GM-only notes, anyone else no session at all.
  *
- * @throws McpError `-32002` `session not found` for an absent session or a stranger
+ * @throws ResourceNotFoundError `session not found` for an absent session or a stranger
  */
 async function readLog(
   repository: CampaignRepository,
   reader: string,
-  sessionId: string,
+  address: ResourceAddress,
   page: EventPageRequest,
 ) {
+  const sessionId = address.id ?? "";
   const session = await repository.getSession(sessionId);
   const access = session && (await accessTo(repository, session.campaign_id, { subject: reader }));
-  if (!access) throw resourceNotFound("session not found");
+  if (!access) throw resourceNotFound(address.uri, "session not found");
   return repository.listEvents(sessionId, { ...page, includeGmOnly: access.role === "GM" });
 }
 
@@ -54,10 +55,9 @@ export function sessionEventsTemplate(store: CampaignStore): ResourceTemplate {
     description:
       "A session's event log, newest first (descending seq): rolls, outcomes, rejections, patches, notes. Paged: ?limit=1..200 (default 50), ?cursor=<next_cursor> for older events.",
     read: async (source, address, reader) => {
-      const sessionId = address.id ?? "";
       const beforeSeq = parseSeqCursor(address.page.cursor);
       const found = await source.read((repository) =>
-        readLog(repository, reader, sessionId, { beforeSeq, limit: address.page.limit }),
+        readLog(repository, reader, address, { beforeSeq, limit: address.page.limit }),
       );
       return pageBody("events", found, (event) => String(event.seq));
     },

@@ -89,8 +89,11 @@ describe(`a context handle over HTTP on ${STORE_KIND}, from connections of its o
     expect(
       await callError(other, "character_create", { context: handle, name: "Eve", kind: "NPC" }),
     ).toEqual({ code: "NOT_FOUND", message: "context not found" });
+    // The SDK v2 sends resource-not-found as -32602 with data {uri}, never -32002.
     await expect(other.readResource({ uri: `context://${handle}` })).rejects.toMatchObject({
-      code: -32002,
+      code: -32602,
+      message: "context not found",
+      data: { uri: `context://${handle}` },
     });
     expect(await dumpDatabase(database.location)).toEqual(before);
   });

@@ -1,5 +1,5 @@
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
 import { CLI_ENTRY, callOk, connectStdio, readJson } from "./harness.js";

@@ -3,9 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  type CallToolResult,
+  Client,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { CallToolResult } from "@modelcontextprotocol/client";
 
 /** The built command. */
 export const CLI_ENTRY = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));

@@ -13,7 +13,7 @@ import {
 
 function collectUpdates(client: Client): string[] {
   const uris: string[] = [];
-  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+  client.setNotificationHandler("notifications/resources/updated", (notification) => {
     uris.push(notification.params.uri);
   });
   return uris;

@@ -5,7 +5,7 @@ import { CLI_ENTRY, callOk, connectStdio } from "./harness.js";
 
 function collectUpdates(client: Client): string[] {
   const uris: string[] = [];
-  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+  client.setNotificationHandler("notifications/resources/updated", (notification) => {
     uris.push(notification.params.uri);
   });
   return uris;

@@ -226,9 +226,11 @@ describe(`context handles on ${STORE_KIND} (docs/campaign.md §3)`, () => {
       participant_id: null,
     });
     for (const uri of [`context://${handle}`, `context://${tampered(handle)}`, "context://x"]) {
+      // The SDK v2 sends resource-not-found as -32602 with data {uri}, never -32002.
       await expect(stranger.client.readResource({ uri }), uri).rejects.toMatchObject({
-        code: -32002,
-        message: expect.stringContaining("context not found"),
+        code: -32602,
+        message: "context not found",
+        data: { uri },
       });
     }
   });

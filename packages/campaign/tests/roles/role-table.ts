@@ -1,5 +1,4 @@
-import { ProtocolError } from "@modelcontextprotocol/client";
-import type { Client } from "@modelcontextprotocol/client";
+import { type Client, ProtocolError, ResourceNotFoundError } from "@modelcontextprotocol/client";
 import { expect, it } from "vitest";
 import { callError, callOk, readJson } from "../e2e/harness.js";
 import { dumpDatabase } from "../support/database-dump.js";
@@ -101,14 +100,21 @@ async function expectRefused(
   expect(await dumpDatabase(connection.location)).toEqual(before);
 }
 
+/** A refused read: its code and message, and whether it is the SDK's resource-not-found. */
 async function readRefusal(
   client: Client,
   uri: string,
-): Promise<{ code: number; message: string }> {
+): Promise<{ code: number; message: string; notFound: boolean }> {
   try {
     await client.readResource({ uri });
   } catch (error) {
-    if (error instanceof ProtocolError) return { code: error.code, message: error.message };
+    if (error instanceof ResourceNotFoundError) {
+      expect(error.uri).toBe(uri);
+      return { code: error.code, message: error.message, notFound: true };
+    }
+    if (error instanceof ProtocolError) {
+      return { code: error.code, message: error.message, notFound: false };
+    }
     throw error;
   }
   throw new Error(`read of ${uri} succeeded`);
@@ -197,9 +203,11 @@ const ROWS: readonly Row[] = [
         expect(await readRefusal(connection.stranger, uri)).toEqual(
           await readRefusal(connection.stranger, uri.replace(table.campaign, "camp_none")),
         );
-        expect(await readRefusal(connection.stranger, uri)).toMatchObject({
-          code: -32002,
-          message: expect.stringContaining("campaign not found"),
+        // The SDK v2 sends resource-not-found as -32602 with data {uri}, never -32002.
+        expect(await readRefusal(connection.stranger, uri)).toEqual({
+          code: -32602,
+          message: "campaign not found",
+          notFound: true,
         });
       }
       const eventsUri = `session://${table.session}/events`;
@@ -210,7 +218,11 @@ const ROWS: readonly Row[] = [
       expect(await readRefusal(connection.stranger, eventsUri)).toEqual(
         await readRefusal(connection.stranger, "session://sess_none/events"),
       );
-      expect(await readRefusal(connection.stranger, eventsUri)).toMatchObject({ code: -32002 });
+      expect(await readRefusal(connection.stranger, eventsUri)).toEqual({
+        code: -32602,
+        message: "session not found",
+        notFound: true,
+      });
       const listed = async (client: Client) =>
         ids((await readJson(client, "campaigns://list")).campaigns);
       expect(await listed(connection.gm)).toContain(table.campaign);

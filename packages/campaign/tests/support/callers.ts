@@ -1,6 +1,4 @@
-import { InMemoryTransport } from "@modelcontextprotocol/server";
-import type { AuthInfo } from "@modelcontextprotocol/server";
-import { Client } from "@modelcontextprotocol/client";
+import { type AuthInfo, Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import type { Logger, ResourceHub } from "@tabletop-mcp/kit";
 import { type CampaignServerOptions, createServer } from "../../src/server.js";
 import type { CampaignStore } from "../../src/storage/campaign-store.js";
@@ -44,13 +42,14 @@ export async function connectAs(
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const authInfo = authInfoOf(user);
   const send = clientSide.send.bind(clientSide);
-  /* @mcp-codemod-error This object looks like a v1 handler-context mock (authInfo). v2 nests the context — reshape it (authInfo → http.authInfo), e.g. { sendRequest: fn } → { mcpReq: { send: fn } }. Passed as-is to a migrated handler that reads ctx.mcpReq.*, the v1 shape throws "Cannot read properties of undefined". */
+  // A transport's send options still carry `authInfo` in v2; the server hands it to the
+  // handlers as `ctx.http.authInfo`, as the HTTP transport does with a verified token.
   clientSide.send = (message, sendOptions) => send(message, { ...sendOptions, authInfo });
   await createServer(options).connect(serverSide);
   const client = new Client({ name: `client-of-${user.subject}`, version: "1.0.0" });
   await client.connect(clientSide);
   const updates: string[] = [];
-  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+  client.setNotificationHandler("notifications/resources/updated", (notification) => {
     updates.push(notification.params.uri);
   });
   return { client, subject: user.subject, updates };

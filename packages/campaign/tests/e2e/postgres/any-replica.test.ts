@@ -44,7 +44,7 @@ async function connectTracked(url: string, token: string): Promise<TrackedClient
     },
   });
   const client = new Client({ name: "any-replica-test", version: "1.0.0" });
-  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+  client.setNotificationHandler("notifications/resources/updated", (notification) => {
     updates.push(notification.params.uri);
   });
   await client.connect(transport);

@@ -1,4 +1,4 @@
-import type { Client, CallToolResult } from "@modelcontextprotocol/client";
+import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { newPostgresDatabase } from "../../support/store-under-test.js";
 import { callOk, connectHttp, type HttpChild, readJson } from "../harness.js";
@@ -40,9 +40,12 @@ class ReplicaClient {
   async call(name: string, args: Record<string, unknown>): Promise<CallToolResult | undefined> {
     if (this.dead) return undefined;
     try {
-      return (await this.client.callTool({ name, arguments: args }, {
-        timeout: CALL_TIMEOUT_MS,
-      })) as CallToolResult;
+      return (await this.client.callTool(
+        { name, arguments: args },
+        {
+          timeout: CALL_TIMEOUT_MS,
+        },
+      )) as CallToolResult;
     } catch {
       this.dead = true;
       return undefined;

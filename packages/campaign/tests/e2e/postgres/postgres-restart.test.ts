@@ -1,4 +1,4 @@
-import type { Client, CallToolResult } from "@modelcontextprotocol/client";
+import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { type PostgresServer, startPostgresServer } from "../../support/postgres-server.mjs";
 import { runSql } from "../../support/sql.mjs";
@@ -84,7 +84,7 @@ describe("PostgreSQL killed with SIGKILL and restarted on the same data director
     const sessionId = session.id as string;
     const watcher = await connectHttp(second.url);
     const updates: string[] = [];
-    watcher.setNotificationHandler('notifications/resources/updated', (notification) => {
+    watcher.setNotificationHandler("notifications/resources/updated", (notification) => {
       updates.push(notification.params.uri);
     });
     const eventsUri = `session://${sessionId}/events`;

@@ -7,7 +7,7 @@ import { killReplica, startReplica } from "./replica-harness.js";
 
 function collectUpdates(client: Client): string[] {
   const uris: string[] = [];
-  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+  client.setNotificationHandler("notifications/resources/updated", (notification) => {
     uris.push(notification.params.uri);
   });
   return uris;

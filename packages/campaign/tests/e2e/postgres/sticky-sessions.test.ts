@@ -29,7 +29,7 @@ async function connectTracked(url: string): Promise<TrackedClient> {
     },
   });
   const client = new Client({ name: "sticky-test", version: "1.0.0" });
-  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+  client.setNotificationHandler("notifications/resources/updated", (notification) => {
     updates.push(notification.params.uri);
   });
   await client.connect(transport);

@@ -17,7 +17,7 @@ describe("changes another process made while this one was not looking", () => {
     const client = new Client({ name: "relay-test", version: "1.0.0" });
     await client.connect(clientSide);
     const updates: string[] = [];
-    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+    client.setNotificationHandler("notifications/resources/updated", (notification) => {
       updates.push(notification.params.uri);
     });
     await client.subscribeResource({ uri: "campaigns://list" });
