@@ -11,7 +11,9 @@ import {
   UsageError,
 } from "@tabletop-mcp/kit";
 import { KeptSessions } from "./kept-sessions.js";
+import { relayExternalChanges } from "./change-relay.js";
 import { createServer } from "./server.js";
+import { createUpdateFilter } from "./update-filter.js";
 import type { CampaignStore } from "./storage/campaign-store.js";
 import { openCampaignDatabase } from "./storage/open-campaign-database.js";
 import { DEFAULT_POOL_SIZE } from "./storage/postgres/connection-options.js";
@@ -109,6 +111,10 @@ await runServer({
     const store = await openOrExit(location, pool, logger);
     const rollDie = createRandomDieRoller(seed);
     const kept = extra["shared-sessions"] === true ? new KeptSessions(store) : undefined;
+    // 2026-07-28 listen streams hear a change only if their caller may read it, and hear what
+    // other processes write to the same database from the start (docs/campaign.md §7).
+    hub.restrictListeners(createUpdateFilter(store, () => undefined));
+    relayExternalChanges(store, hub);
     return {
       createServer: (session) =>
         createServer({ store, rollDie, hub, logger, session, ...(kept ? { kept } : {}) }),
