@@ -1,5 +1,17 @@
-import type { CacheHint, Resource as ResourceListing } from "@modelcontextprotocol/server";
-import { ProtocolErrorCode, ResourceNotFoundError, Server } from "@modelcontextprotocol/server";
+import type {
+  CacheHint,
+  ClientCapabilities,
+  Resource as ResourceListing,
+  ServerContext,
+} from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  isInputRequiredResult,
+  PROTOCOL_VERSION_META_KEY,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  Server,
+} from "@modelcontextprotocol/server";
 import { limitAnswer } from "./answer-limit.js";
 import { identityFromAuthInfo } from "./auth/identity.js";
 import { declareRequestScopes, type ScopeOfRequest } from "./auth/request-scopes.js";
@@ -48,6 +60,27 @@ export interface ServerSpec {
    * operation. 2025-era answers carry no cache fields.
    */
   cacheHints?: CacheHints;
+  /**
+   * How the server checks the `requestState` a client echoes back to a tool that asked it for
+   * input (`inputRequired({ requestState })`): the SDK runs `verify` before the handler of every
+   * round that carries one, on 2026-07-28 requests and in the legacy shim's rounds alike, and a
+   * throw refuses the request with `-32602` ("Invalid or expired requestState") without running
+   * the handler; what `verify` returns is what `ToolContext.requestState()` reads. Pass the
+   * `verify` of the SDK's `createRequestStateCodec({ key })`, and mint with its `mint`; the key
+   * must be the same for every server instance that may see the echo (a 2026-07-28 request is
+   * served by a fresh instance), so make the codec once per process, not per instance.
+   * Without it, handlers read the raw, unverified string.
+   */
+  requestState?: RequestStateIntegrity;
+}
+
+/** The check of an echoed `requestState` (see {@link ServerSpec.requestState}). */
+export interface RequestStateIntegrity {
+  /**
+   * Returns the state's payload, or throws when the state is tampered with, expired or
+   * malformed.
+   */
+  verify(state: string, context: ServerContext): unknown;
 }
 
 /** The cacheable operations of the 2026-07-28 era and their hints. */
@@ -113,6 +146,7 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
         ...(spec.logging ? { logging: {} } : {}),
       },
       ...(spec.instructions ? { instructions: spec.instructions } : {}),
+      ...(spec.requestState ? { requestState: { verify: spec.requestState.verify } } : {}),
       jsonSchemaValidator: sharedSchemaValidator,
       cacheHints: { ...DEFAULT_CACHE_HINTS, ...spec.cacheHints },
     },
@@ -168,10 +202,52 @@ function registerTools(
     }
     const context = toolContext(server, params, extra, collaborators);
     const limit = answerLimits.get(name) ?? DEFAULT_MAX_ANSWER_BYTES;
-    return limitAnswer(name, await tool.call(params.arguments, context), limit, logger);
+    const result = await tool.call(params.arguments, context);
+    if (isInputRequiredResult(result)) return result;
+    return limitAnswer(name, result, limit, logger);
   };
   setToolCallHandler(server, handler);
-  offerToolCalls(server, handler);
+  offerToolCalls(server, withoutInputRequests(handler));
+}
+
+/**
+ * The `tools/call` handler as in-process connections call it, directly rather than through
+ * the server's transport: no SDK sits between them to serve a tool's request for input from
+ * the client (a 2026-07-28 client's retry, or the legacy shim), so such a request fails
+ * clearly, as an internal error naming the tool, rather than reaching the caller as a result.
+ */
+function withoutInputRequests(handler: ToolCallHandler): ToolCallHandler {
+  return async (params, extra) => {
+    const result = await handler(params, extra);
+    if (!isInputRequiredResult(result)) return result;
+    throw new ProtocolError(
+      ProtocolErrorCode.InternalError,
+      `Tool ${String(params.name)} asked the client for input (input_required), which a direct in-process call cannot serve; connect through a transport instead`,
+    );
+  };
+}
+
+/**
+ * The reserved `_meta` keys a 2026-07-28 request carries (the SDK lifts them out of `_meta`);
+ * the SDK's type for them is opaque.
+ */
+function envelopeOf(extra: ServerRequestExtra): Readonly<Record<string, unknown>> {
+  return (extra.mcpReq.envelope ?? {}) as Readonly<Record<string, unknown>>;
+}
+
+/** Whether a request came in the 2026-07-28 era (its `_meta` envelope names the version). */
+function isModernRequest(extra: ServerRequestExtra): boolean {
+  return envelopeOf(extra)[PROTOCOL_VERSION_META_KEY] !== undefined;
+}
+
+/** What the client declared it can do, for this request (see `ToolContext.clientCapabilities`). */
+function clientCapabilitiesOf(
+  server: Server,
+  extra: ServerRequestExtra,
+): ClientCapabilities | undefined {
+  if (!isModernRequest(extra)) return server.getClientCapabilities();
+  const declared = envelopeOf(extra)[CLIENT_CAPABILITIES_META_KEY];
+  return isJsonObject(declared) ? (declared as ClientCapabilities) : undefined;
 }
 
 /** What a tool handler gets besides its arguments, for one call. */
@@ -201,7 +277,13 @@ function toolContext(
         params: { progressToken, progress, total, message },
       });
     },
-    log: (level, data) => log(level, data, extra),
+    // A 2026-07-28 request logs only at the level its own `_meta` asks for, which the SDK's
+    // request-scoped log applies; a 2025 session logs at the level it set (logging/setLevel).
+    log: (level, data) =>
+      isModernRequest(extra) ? extra.mcpReq.log(level, data) : log(level, data, extra),
+    inputResponses: extra.mcpReq.inputResponses,
+    requestState: <T>() => extra.mcpReq.requestState<T>(),
+    clientCapabilities: clientCapabilitiesOf(server, extra),
     createMessage: (request) => server.createMessage(request, related),
     elicitInput: (request) => server.elicitInput(request, related),
   };

@@ -44,6 +44,7 @@ export { escapeControlCharacters } from "./control-characters.js";
 export {
   createKitServer,
   type KitServerOptions,
+  type RequestStateIntegrity,
   type ServerSpec,
 } from "./create-kit-server.js";
 export type { CrossFieldRule } from "./cross-field-rules.js";
@@ -91,7 +92,9 @@ export {
   definePrompt,
   offersCompletions,
   type Prompt,
+  type PromptAnswer,
   type PromptArgumentSpec,
+  type PromptContext,
   type PromptSpec,
 } from "./prompt.js";
 export { processRedactor, REDACTED, Redactor, redact, registerSecret } from "./redaction.js";
@@ -152,6 +155,7 @@ export {
   DEFAULT_MAX_ANSWER_BYTES,
   defineTool,
   type Tool,
+  type ToolAnswer,
   type ToolContext,
   type ToolHints,
   type ToolSpec,

@@ -1,5 +1,5 @@
 import type { Server } from "@modelcontextprotocol/server";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { isInputRequiredResult, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { offersCompletions, type Prompt } from "./prompt.js";
 import { cursorParam, onRequest, ProtocolError } from "./request-params.js";
 import { isJsonObject } from "./validation/describe-value.js";
@@ -77,7 +77,7 @@ export function registerPrompts(server: Server, declared: readonly Prompt[]): vo
   const prompts = new Map(declared.map((prompt) => [prompt.spec.name, prompt]));
   const listings = declared.map((prompt) => prompt.listing);
   onRequest(server, "prompts/list", cursorParam, () => ({ prompts: listings }));
-  onRequest(server, "prompts/get", promptParams, async ({ name, args }) => {
+  onRequest(server, "prompts/get", promptParams, async ({ name, args }, extra) => {
     const prompt = findPrompt(prompts, name);
     const missing = (prompt.spec.arguments ?? []).filter(
       (argument) => argument.required && args[argument.name] === undefined,
@@ -89,7 +89,11 @@ export function registerPrompts(server: Server, declared: readonly Prompt[]): vo
         `Prompt ${name} needs the arguments ${names}`,
       );
     }
-    const messages = await prompt.spec.get(args);
+    const messages = await prompt.spec.get(args, {
+      inputResponses: extra.mcpReq.inputResponses,
+      requestState: <T>() => extra.mcpReq.requestState<T>(),
+    });
+    if (isInputRequiredResult(messages)) return messages;
     return {
       ...(prompt.spec.description ? { description: prompt.spec.description } : {}),
       messages,

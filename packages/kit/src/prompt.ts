@@ -1,4 +1,8 @@
-import type { Prompt as PromptListing, PromptMessage } from "@modelcontextprotocol/server";
+import type {
+  InputRequiredResult,
+  Prompt as PromptListing,
+  PromptMessage,
+} from "@modelcontextprotocol/server";
 
 /** One argument of a prompt. */
 export interface PromptArgumentSpec {
@@ -19,8 +23,27 @@ export interface PromptSpec {
   title?: string;
   description: string;
   arguments?: readonly PromptArgumentSpec[];
-  /** The prompt's messages for the given arguments; every required one is present. */
-  get(args: Readonly<Record<string, string>>): PromptMessage[] | Promise<PromptMessage[]>;
+  /**
+   * The prompt's messages for the given arguments; every required one is present. It may
+   * instead return the SDK's `inputRequired(...)` result to ask the client for input first, and
+   * be called again with the answers in `context.inputResponses`, as a tool can (see
+   * `ToolSpec.handler`); the kit passes that result through untouched.
+   */
+  get(
+    args: Readonly<Record<string, string>>,
+    context: PromptContext,
+  ): PromptAnswer | Promise<PromptAnswer>;
+}
+
+/** What a prompt returns: its messages, or a request for input from the client. */
+export type PromptAnswer = PromptMessage[] | InputRequiredResult;
+
+/** What a prompt can read besides its arguments: the input rounds of `prompts/get`. */
+export interface PromptContext {
+  /** The client's answers to the input the previous round asked for (see `ToolContext`). */
+  readonly inputResponses: Readonly<Record<string, unknown>> | undefined;
+  /** The verified `requestState` the request carried back (see `ToolContext.requestState`). */
+  requestState<T = unknown>(): T | undefined;
 }
 
 /** A declared prompt, ready to list and get. */

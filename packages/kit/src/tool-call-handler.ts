@@ -1,4 +1,9 @@
-import type { CallToolResult, Server, ServerContext } from "@modelcontextprotocol/server";
+import type {
+  CallToolResult,
+  InputRequiredResult,
+  Server,
+  ServerContext,
+} from "@modelcontextprotocol/server";
 import { withForwardedIdentity } from "./auth/forwarded-identity.js";
 import { UNPARSED_PARAMS } from "./unparsed-params.js";
 import { isJsonObject } from "./validation/describe-value.js";
@@ -6,11 +11,15 @@ import { isJsonObject } from "./validation/describe-value.js";
 /** The context the SDK passes to a server's request handlers. */
 export type ServerRequestExtra = ServerContext;
 
-/** A `tools/call` handler that reads the request's params itself. */
+/**
+ * A `tools/call` handler that reads the request's params itself. It answers with the tool's
+ * result, or with the tool's request for input from the client, which the SDK serves: a
+ * 2026-07-28 client answers and retries, a 2025 session is served by the SDK's legacy shim.
+ */
 export type ToolCallHandler = (
   params: Readonly<Record<string, unknown>>,
   extra: ServerRequestExtra,
-) => Promise<CallToolResult>;
+) => Promise<CallToolResult | InputRequiredResult>;
 
 /**
  * Registers the `tools/call` handler without the SDK's `CallToolRequestSchema` parse, which

@@ -1,15 +1,18 @@
 import type {
   CallToolResult,
+  ClientCapabilities,
   ContentBlock,
   CreateMessageRequestParamsBase,
   CreateMessageResult,
   ElicitRequestFormParams,
   ElicitResult,
+  InputRequiredResult,
   LoggingLevel,
   RequestId,
   ToolAnnotations,
   Tool as ToolListing,
 } from "@modelcontextprotocol/server";
+import { isInputRequiredResult } from "@modelcontextprotocol/server";
 import type * as z from "zod";
 import type { CallerIdentity } from "./auth/identity.js";
 import { isScopeToken } from "./auth/scopes.js";
@@ -63,6 +66,26 @@ export interface ToolContext {
    * @throws Error when the client did not declare the `elicitation` capability
    */
   elicitInput(params: ElicitRequestFormParams): Promise<ElicitResult>;
+  /**
+   * The answers of the client to the input this call asked for in its previous round (a
+   * handler's `inputRequired(...)` result), keyed as the handler named its requests; `undefined`
+   * on a first round. They come from the client: read them with the SDK's `acceptedContent`
+   * (with a schema) or `inputResponse`, never trust them as they are. Only the latest round's
+   * answers are here; what earlier rounds proved travels in {@link ToolContext.requestState}.
+   */
+  readonly inputResponses: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * The `requestState` this round's request carried back: the payload the server's
+   * `ServerSpec.requestState.verify` decoded (the SDK refuses the request with `-32602` before
+   * the handler runs when it throws), the raw string when the server verifies none, or
+   * `undefined` when the request carried none. The type parameter is a cast, not a check.
+   */
+  requestState<T = unknown>(): T | undefined;
+  /**
+   * What the client declared it can do: the request's own declaration on a 2026-07-28 request,
+   * the session's `initialize` declaration on a 2025 one; `undefined` when unknown.
+   */
+  readonly clientCapabilities: Readonly<ClientCapabilities> | undefined;
   readonly logger: Logger;
 }
 
@@ -114,11 +137,21 @@ export interface ToolSpec<Input extends z.ZodType, Output extends z.ZodType> {
   content?: (answer: z.input<Output>) => ContentBlock[];
   /** Rules on the whole request, run only when the schema passed; problems use the server's wording. */
   checkArguments?: (args: z.output<Input>) => ParameterProblem[];
+  /**
+   * Runs the tool. It may instead return the SDK's `inputRequired(...)` result to ask the client
+   * for input (elicitation, sampling, roots) and be called again with the answers in
+   * {@link ToolContext.inputResponses}: a 2026-07-28 client answers and retries the call, and for
+   * a 2025 session the SDK's legacy shim sends the requests on the session and calls again. The
+   * kit passes such a result through untouched: no output schema check, no structured wrapping.
+   */
   handler: (
     args: z.output<Input>,
     context: ToolContext,
-  ) => z.input<Output> | Promise<z.input<Output>>;
+  ) => ToolAnswer<z.input<Output>> | Promise<ToolAnswer<z.input<Output>>>;
 }
+
+/** What a tool handler returns: its answer, or a request for input from the client. */
+export type ToolAnswer<Answer> = Answer | InputRequiredResult;
 
 /** A declared tool, ready to list and call. */
 export interface Tool {
@@ -135,8 +168,11 @@ export interface Tool {
    * wrapper that rebuilds a tool cannot drop a raised limit without the compiler noticing.
    */
   readonly maxAnswerBytes: number;
-  /** Validates, runs the handler, and maps every outcome to a contract-shaped result. */
-  call(rawArguments: unknown, context: ToolContext): Promise<CallToolResult>;
+  /**
+   * Validates, runs the handler, and maps every outcome to a contract-shaped result, or passes
+   * on the handler's request for input from the client (an `input_required` result).
+   */
+  call(rawArguments: unknown, context: ToolContext): Promise<CallToolResult | InputRequiredResult>;
 }
 
 /** 64 KiB: the largest answer of a tool that declares no limit of its own. */
@@ -267,7 +303,7 @@ async function callTool<Input extends z.ZodType, Output extends z.ZodType>(
   inputSchema: JsonSchemaNode,
   rawArguments: unknown,
   context: ToolContext,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   const validation = validateArguments(spec.input, inputSchema, rawArguments);
   const ruleProblems = spec.crossFieldRules
     ? checkCrossFieldRules(spec.crossFieldRules, spec.input, inputSchema, rawArguments, validation)
@@ -283,6 +319,7 @@ async function callTool<Input extends z.ZodType, Output extends z.ZodType>(
   if (crossProblems.length > 0) return rejectArguments(spec.name, crossProblems, context.logger);
   try {
     const value = await spec.handler(args, context);
+    if (isInputRequiredResult(value)) return value;
     const result = structuredResult(value as Record<string, unknown>);
     if (spec.content) result.content = spec.content(value);
     return result;

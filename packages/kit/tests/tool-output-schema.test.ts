@@ -88,6 +88,9 @@ describe("a tool's JSON Schemas", () => {
       resourceListChanged: () => {},
       progress: async () => {},
       log: async () => {},
+      inputResponses: undefined,
+      requestState: () => undefined,
+      clientCapabilities: undefined,
       createMessage: () => Promise.reject(new Error("no client")),
       elicitInput: () => Promise.reject(new Error("no client")),
     };
