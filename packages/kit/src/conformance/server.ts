@@ -2,6 +2,12 @@ import type { Server } from "@modelcontextprotocol/server";
 import { createKitServer, type KitServerOptions } from "../create-kit-server.js";
 import { CLIENT_REQUEST_TOOLS } from "./client-request-tools.js";
 import { CONTENT_TOOLS } from "./content-tools.js";
+import {
+  FIXTURE_REQUEST_STATE,
+  INPUT_REQUIRED_PROMPT,
+  INPUT_REQUIRED_TOOLS,
+  STATELESS_DIAGNOSTIC_TOOLS,
+} from "./input-required-tools.js";
 import { NOTIFYING_TOOLS } from "./notifying-tools.js";
 import { CONFORMANCE_PROMPTS } from "./prompts.js";
 import { CONFORMANCE_RESOURCES, CONFORMANCE_TEMPLATES } from "./resources.js";
@@ -19,11 +25,18 @@ export function createConformanceServer(version: string, options: KitServerOptio
     {
       name: "tabletop-conformance-fixture",
       version,
-      tools: [...CONTENT_TOOLS, ...NOTIFYING_TOOLS, ...CLIENT_REQUEST_TOOLS],
+      tools: [
+        ...CONTENT_TOOLS,
+        ...NOTIFYING_TOOLS,
+        ...CLIENT_REQUEST_TOOLS,
+        ...INPUT_REQUIRED_TOOLS,
+        ...STATELESS_DIAGNOSTIC_TOOLS,
+      ],
       resources: CONFORMANCE_RESOURCES,
       resourceTemplates: CONFORMANCE_TEMPLATES,
-      prompts: CONFORMANCE_PROMPTS,
+      prompts: [...CONFORMANCE_PROMPTS, INPUT_REQUIRED_PROMPT],
       logging: true,
+      requestState: FIXTURE_REQUEST_STATE,
     },
     options,
   );
