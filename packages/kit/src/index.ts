@@ -153,7 +153,9 @@ export { type StdioHandle, type StdioOptions, serveStdio } from "./runtime/stdio
 export { type ServedResources, subscriptionUriParam } from "./subscription-uri.js";
 export {
   DEFAULT_MAX_ANSWER_BYTES,
+  defineJsonSchemaTool,
   defineTool,
+  type JsonSchemaToolSpec,
   type Tool,
   type ToolAnswer,
   type ToolContext,

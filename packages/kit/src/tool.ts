@@ -12,13 +12,18 @@ import type {
   ToolAnnotations,
   Tool as ToolListing,
 } from "@modelcontextprotocol/server";
-import { isInputRequiredResult } from "@modelcontextprotocol/server";
+import {
+  isInputRequiredResult,
+  type JsonSchemaType,
+  type JsonSchemaValidator,
+} from "@modelcontextprotocol/server";
 import type * as z from "zod";
 import type { CallerIdentity } from "./auth/identity.js";
 import { isScopeToken } from "./auth/scopes.js";
 import { type CrossFieldRule, checkCrossFieldRules, inDeclaredOrder } from "./cross-field-rules.js";
 import { InvalidParametersError, type ParameterProblem, ToolError } from "./errors.js";
 import type { Logger } from "./logger.js";
+import { sharedSchemaValidator } from "./shared-schema-validator.js";
 import {
   internalErrorResult,
   invalidParametersResult,
@@ -249,13 +254,102 @@ function jsonSchemasOnFirstUse(input: z.ZodType, output: z.ZodType): () => ToolJ
 export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
   spec: ToolSpec<Input, Output>,
 ): Tool {
+  checkDeclaration(spec);
+  const schemas = jsonSchemasOnFirstUse(spec.input, spec.output);
+  return {
+    name: spec.name,
+    listing: toolListing(spec, schemas),
+    scope: spec.scope,
+    maxAnswerBytes: spec.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+    call: (rawArguments, context) => callTool(spec, schemas().input, rawArguments, context),
+  };
+}
+
+/**
+ * A tool whose parameters are declared with a JSON Schema written by hand rather than zod: for
+ * keywords zod does not produce (JSON Schema 2020-12 `$defs` with `$anchor`, `if`/`then`/`else`,
+ * `allOf` of `anyOf`). Everything else is as in {@link ToolSpec}.
+ */
+export interface JsonSchemaToolSpec<Output extends z.ZodType>
+  extends Omit<
+    ToolSpec<z.ZodType, Output>,
+    "input" | "handler" | "crossFieldRules" | "checkArguments"
+  > {
+  /**
+   * The parameters' JSON Schema, an object schema (`type: "object"`): listed verbatim as the
+   * tool's `inputSchema`, and the arguments of every call are checked against it (JSON Schema
+   * 2020-12 unless its `$schema` says otherwise) before the handler runs.
+   */
+  inputSchema: Readonly<Record<string, unknown>> & { type: "object" };
+  handler: (
+    args: Readonly<Record<string, unknown>>,
+    context: ToolContext,
+  ) => ToolAnswer<z.input<Output>> | Promise<ToolAnswer<z.input<Output>>>;
+}
+
+/**
+ * Declares a tool whose parameters a hand-written JSON Schema declares (see
+ * {@link JsonSchemaToolSpec}). Arguments that fail it are answered with the kit's
+ * invalid-parameters result, naming `arguments` and the schema's complaint.
+ * @throws Error as {@link defineTool} does, or when the schema is not an object schema
+ */
+export function defineJsonSchemaTool<Output extends z.ZodType>(
+  spec: JsonSchemaToolSpec<Output>,
+): Tool {
+  checkDeclaration(spec);
+  if (spec.inputSchema.type !== "object") {
+    throw new Error(`inputSchema of ${spec.name} must be an object schema`);
+  }
+  let output: ToolListing["outputSchema"] | undefined;
+  const schemas = () => {
+    output ??= {
+      type: "object",
+      anyOf: [cachedJsonSchema(spec.output, "output"), ERROR_OUTPUT_SCHEMA],
+    };
+    return { input: spec.inputSchema as JsonSchemaNode, output };
+  };
+  let validate: JsonSchemaValidator<Record<string, unknown>> | undefined;
+  return {
+    name: spec.name,
+    listing: toolListing(spec, schemas),
+    scope: spec.scope,
+    maxAnswerBytes: spec.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+    call: async (rawArguments, context) => {
+      validate ??= sharedSchemaValidator.getValidator<Record<string, unknown>>(
+        spec.inputSchema as JsonSchemaType,
+      );
+      const checked = validate(rawArguments ?? {});
+      if (!checked.valid) {
+        const issue = checked.errorMessage ?? "Does not match the input schema";
+        return rejectArguments(spec.name, [{ parameter: "arguments", issue }], context.logger);
+      }
+      return runHandler(spec, checked.data, context);
+    },
+  };
+}
+
+/**
+ * Checks what every tool declaration needs.
+ * @throws Error when the name is not a valid MCP tool name, the scope not a scope token, or
+ *   `maxAnswerBytes` not a positive integer
+ */
+function checkDeclaration(spec: { name: string; scope?: string; maxAnswerBytes?: number }): void {
   if (!TOOL_NAME.test(spec.name)) throw new Error(`Invalid tool name: ${spec.name}`);
   checkAnswerLimit(spec.name, spec.maxAnswerBytes);
   if (spec.scope !== undefined && !isScopeToken(spec.scope)) {
     throw new Error(`Invalid scope of ${spec.name}: ${JSON.stringify(spec.scope)}`);
   }
-  const schemas = jsonSchemasOnFirstUse(spec.input, spec.output);
-  const listing: ToolListing = {
+}
+
+/** A tool's `tools/list` entry, whose schemas are made when first read. */
+function toolListing(
+  spec: Pick<
+    ToolSpec<z.ZodType, z.ZodType>,
+    "name" | "title" | "description" | "annotations" | "scope"
+  >,
+  schemas: () => ToolJsonSchemas,
+): ToolListing {
+  return {
     name: spec.name,
     title: spec.title,
     description: withScopeLine(spec.description, spec.scope),
@@ -271,13 +365,6 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
       openWorldHint: false,
     } satisfies ToolAnnotations,
     ...(spec.scope !== undefined ? { _meta: { [SCOPE_META_KEY]: spec.scope } } : {}),
-  };
-  return {
-    name: spec.name,
-    listing,
-    scope: spec.scope,
-    maxAnswerBytes: spec.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
-    call: (rawArguments, context) => callTool(spec, schemas().input, rawArguments, context),
   };
 }
 
@@ -317,11 +404,31 @@ async function callTool<Input extends z.ZodType, Output extends z.ZodType>(
   const args = validation.value as z.output<Input>;
   const crossProblems = spec.checkArguments?.(args) ?? [];
   if (crossProblems.length > 0) return rejectArguments(spec.name, crossProblems, context.logger);
+  return runHandler(spec, args, context);
+}
+
+/** What running a tool's handler needs of its declaration. */
+interface HandlerDeclaration<Args, Answer> {
+  name: string;
+  internalErrorMessage?: string;
+  content?: (answer: Answer) => ContentBlock[];
+  handler: (args: Args, context: ToolContext) => ToolAnswer<Answer> | Promise<ToolAnswer<Answer>>;
+}
+
+/**
+ * Runs a handler on arguments that passed every check, and maps its outcome to a result; a
+ * request for input from the client passes through untouched.
+ */
+async function runHandler<Args, Answer>(
+  spec: HandlerDeclaration<Args, Answer>,
+  args: Args,
+  context: ToolContext,
+): Promise<CallToolResult | InputRequiredResult> {
   try {
     const value = await spec.handler(args, context);
     if (isInputRequiredResult(value)) return value;
     const result = structuredResult(value as Record<string, unknown>);
-    if (spec.content) result.content = spec.content(value);
+    if (spec.content) result.content = spec.content(value as Answer);
     return result;
   } catch (error) {
     const fallback = spec.internalErrorMessage ?? `Internal error while running ${spec.name}`;
