@@ -8,6 +8,7 @@ import {
   INPUT_REQUIRED_TOOLS,
   STATELESS_DIAGNOSTIC_TOOLS,
 } from "./input-required-tools.js";
+import { JSON_SCHEMA_2020_12_TOOL } from "./json-schema-tool.js";
 import { NOTIFYING_TOOLS } from "./notifying-tools.js";
 import { CONFORMANCE_PROMPTS } from "./prompts.js";
 import { CONFORMANCE_RESOURCES, CONFORMANCE_TEMPLATES } from "./resources.js";
@@ -31,6 +32,7 @@ export function createConformanceServer(version: string, options: KitServerOptio
         ...CLIENT_REQUEST_TOOLS,
         ...INPUT_REQUIRED_TOOLS,
         ...STATELESS_DIAGNOSTIC_TOOLS,
+        JSON_SCHEMA_2020_12_TOOL,
       ],
       resources: CONFORMANCE_RESOURCES,
       resourceTemplates: CONFORMANCE_TEMPLATES,
