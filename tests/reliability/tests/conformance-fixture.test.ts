@@ -109,7 +109,7 @@ const REQUIREMENT_SETS: ReadonlyMap<string, RequirementSet> = new Map([
         ["http-header-validation", "pending in the suite (SEP-2243)"],
         [
           "http-custom-header-server-validation",
-          "pending in the suite (SEP-2243); needs a tool with x-mcp-header parameters",
+          "pending in the suite (SEP-2243); the fixture's test_x_mcp_header makes it testable, and the kit's HTTP layer does not yet refuse Mcp-Param-* headers that disagree with the body",
         ],
       ]),
     },

@@ -40,3 +40,31 @@ export const JSON_SCHEMA_2020_12_TOOL: Tool = defineJsonSchemaTool({
   handler: (args) => ({ text: `JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}` }),
   content: (answer) => [{ type: "text", text: answer.text }],
 });
+
+/**
+ * The tool whose `region` parameter is mirrored into an `Mcp-Param-Region` header (suite:
+ * `http-custom-header-server-validation`, SEP-2243), so that the suite can check the server
+ * validates such headers against the body.
+ */
+export const X_MCP_HEADER_TOOL: Tool = defineJsonSchemaTool({
+  name: "test_x_mcp_header",
+  title: "test_x_mcp_header",
+  description: "Echoes its region, which the client mirrors into the Mcp-Param-Region header.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      region: {
+        type: "string",
+        description: "Mirrored into Mcp-Param-Region",
+        "x-mcp-header": "Region",
+      },
+      level: { type: "integer", description: "Not mirrored" },
+    },
+  },
+  output: z.object({ text: z.string() }).strict(),
+  annotations: READ_ONLY,
+  handler: (args) => ({
+    text: `region=${typeof args.region === "string" ? args.region : "<none>"}`,
+  }),
+  content: (answer) => [{ type: "text", text: answer.text }],
+});

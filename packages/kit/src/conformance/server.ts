@@ -8,7 +8,7 @@ import {
   INPUT_REQUIRED_TOOLS,
   STATELESS_DIAGNOSTIC_TOOLS,
 } from "./input-required-tools.js";
-import { JSON_SCHEMA_2020_12_TOOL } from "./json-schema-tool.js";
+import { JSON_SCHEMA_2020_12_TOOL, X_MCP_HEADER_TOOL } from "./json-schema-tool.js";
 import { NOTIFYING_TOOLS } from "./notifying-tools.js";
 import { CONFORMANCE_PROMPTS } from "./prompts.js";
 import { CONFORMANCE_RESOURCES, CONFORMANCE_TEMPLATES } from "./resources.js";
@@ -33,6 +33,7 @@ export function createConformanceServer(version: string, options: KitServerOptio
         ...INPUT_REQUIRED_TOOLS,
         ...STATELESS_DIAGNOSTIC_TOOLS,
         JSON_SCHEMA_2020_12_TOOL,
+        X_MCP_HEADER_TOOL,
       ],
       resources: CONFORMANCE_RESOURCES,
       resourceTemplates: CONFORMANCE_TEMPLATES,
