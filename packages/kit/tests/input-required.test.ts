@@ -109,11 +109,25 @@ const omen = definePrompt({
   },
 });
 
+const chronicle = defineTool({
+  name: "chronicle",
+  title: "Chronicle",
+  description: "Logs one line, then answers.",
+  input: z.strictObject({}),
+  output: z.object({ logged: z.boolean() }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  handler: async (_args, context) => {
+    await context.log("info", "the raven speaks");
+    return { logged: true };
+  },
+});
+
 const spec = {
   name: "input-required-test",
   version: "1.0.0",
-  tools: [recruit],
+  tools: [recruit, chronicle],
   prompts: [omen],
+  logging: true,
   requestState: { verify: codec.verify },
 };
 
@@ -253,6 +267,27 @@ describe("a kit tool asking the client for input (input_required)", () => {
   });
 });
 
+describe("a tool's log on a 2026-07-28 request", () => {
+  it("goes out only when the request's own _meta asks for a level it passes", async () => {
+    const url = await serve();
+    const quiet = await modernExchange(url, { name: "chronicle", arguments: {} });
+    expect(quiet).not.toContain("notifications/message");
+    expect(quiet).toContain('"logged":true');
+    const heard = await modernExchange(
+      url,
+      { name: "chronicle", arguments: {} },
+      { "io.modelcontextprotocol/logLevel": "info" },
+    );
+    expect(heard).toContain("the raven speaks");
+    const above = await modernExchange(
+      url,
+      { name: "chronicle", arguments: {} },
+      { "io.modelcontextprotocol/logLevel": "error" },
+    );
+    expect(above).not.toContain("the raven speaks");
+  });
+});
+
 interface RawAnswer {
   result?: CallToolResult;
   error?: { code: number; message: string };
@@ -260,6 +295,23 @@ interface RawAnswer {
 
 /** A 2026-07-28 `tools/call` retry as a client that did not use the SDK would send it. */
 async function modernCall(url: string, params: Record<string, unknown>): Promise<RawAnswer> {
+  const text = await modernExchange(url, params);
+  const json = text.trimStart().startsWith("{")
+    ? text
+    : (text
+        .split("\n")
+        .filter((line) => line.startsWith("data:"))
+        .map((line) => line.slice(5).trim())
+        .find((data) => data.includes('"id":7')) ?? "{}");
+  return JSON.parse(json) as RawAnswer;
+}
+
+/** Everything the server answers a raw 2026-07-28 `tools/call` with, as text. */
+async function modernExchange(
+  url: string,
+  params: Record<string, unknown>,
+  meta: Record<string, unknown> = {},
+): Promise<string> {
   const response = await fetch(url, {
     method: "POST",
     headers: {
@@ -279,17 +331,10 @@ async function modernCall(url: string, params: Record<string, unknown>): Promise
           "io.modelcontextprotocol/protocolVersion": "2026-07-28",
           "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
           "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1.0.0" },
+          ...meta,
         },
       },
     }),
   });
-  const text = await response.text();
-  const json = text.trimStart().startsWith("{")
-    ? text
-    : (text
-        .split("\n")
-        .filter((line) => line.startsWith("data:"))
-        .map((line) => line.slice(5).trim())
-        .find((data) => data.includes('"id":7')) ?? "{}");
-  return JSON.parse(json) as RawAnswer;
+  return response.text();
 }
