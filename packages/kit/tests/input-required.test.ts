@@ -206,6 +206,24 @@ describe("a kit tool asking the client for input (input_required)", () => {
     expect(runs).toEqual([undefined, undefined, { name: "Vex" }]);
   });
 
+  it("is refused cleanly to a client that cannot give the input, on either era", async () => {
+    const url = await serve();
+    const legacy = new Client({ name: "mute", version: "1.0.0" }, clientOptions("legacy"));
+    await legacy.connect(new StreamableHTTPClientTransport(new URL(url)));
+    clients.push(legacy);
+    const refused = (await legacy.callTool({
+      name: "recruit",
+      arguments: { party: "the Wardens" },
+    })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+    const modern = new Client({ name: "mute", version: "1.0.0" }, clientOptions("modern"));
+    await modern.connect(new StreamableHTTPClientTransport(new URL(url)));
+    clients.push(modern);
+    await expect(
+      modern.callTool({ name: "recruit", arguments: { party: "the Wardens" } }),
+    ).rejects.toSatisfy((error) => error instanceof ProtocolError && error.code === -32021);
+  });
+
   it("lets a prompt ask for input too, on either era", async () => {
     const url = await serve();
     for (const era of ["modern", "legacy"] as const) {
