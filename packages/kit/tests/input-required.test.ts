@@ -1,4 +1,6 @@
+import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import {
   acceptedContent,
   type CallToolResult,
@@ -281,6 +283,44 @@ describe("a kit tool asking the client for input (input_required)", () => {
       );
     } finally {
       await connection.close();
+    }
+  });
+});
+
+/** The built conformance fixture, whose tools ask for input in several rounds. */
+const CONFORMANCE_FIXTURE = fileURLToPath(
+  new URL("../dist/conformance-fixture.js", import.meta.url),
+);
+
+describe("input_required over stdio", () => {
+  it("runs a two-round flow with a sealed state on either era", async () => {
+    for (const era of ["modern", "legacy"] as const) {
+      const client = new Client(
+        { name: "stdio-input-test", version: "1.0.0" },
+        { ...clientOptions(era), capabilities: { elicitation: { form: {} } } },
+      );
+      client.setRequestHandler("elicitation/create", async (request: ElicitRequest) => {
+        const schema = (request.params as { requestedSchema: { properties: object } })
+          .requestedSchema;
+        const field = Object.keys(schema.properties)[0] as string;
+        return { action: "accept", content: { [field]: field === "name" ? "Vex" : "teal" } };
+      });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [CONFORMANCE_FIXTURE],
+          stderr: "pipe",
+        }),
+      );
+      clients.push(client);
+      expect(client.getProtocolEra()).toBe(era);
+      const result = (await client.callTool({
+        name: "test_input_required_result_multi_round",
+        arguments: {},
+      })) as CallToolResult;
+      expect(result.content).toEqual([
+        { type: "text", text: "Multi-round complete: Vex likes teal" },
+      ]);
     }
   });
 });
