@@ -82,7 +82,8 @@ describe("the rules themselves", () => {
 
   it("refuse an engine that reaches for the MCP SDK, the kit's server side or its own server", () => {
     const refused = [
-      { file: "src/engine/roll.ts", specifier: "@modelcontextprotocol/sdk/types.js" },
+      { file: "src/engine/roll.ts", specifier: "@modelcontextprotocol/server" },
+      { file: "src/engine/roll.ts", specifier: "@modelcontextprotocol/core" },
       { file: "src/engine/roll.ts", specifier: "@tabletop-mcp/kit" },
       { file: "src/engine/roll.ts", specifier: "@tabletop-mcp/duality" },
       { file: "src/engine/tables/draw.ts", specifier: "../../server.js" },
