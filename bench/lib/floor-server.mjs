@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// The floor: a server written directly on the MCP SDK (McpServer, its own stdio and Streamable
-// HTTP transports on node:http, no kit), doing the same work as the kit-built tool it is
-// compared with (`--work add|duality_outcome|roll_dice`).
+// The floor: a server written directly on the MCP SDK (McpServer, no kit), doing the same work as
+// the kit-built tool it is compared with (`--work add|duality_outcome|roll_dice`). Over stdio it
+// connects to the SDK's stdio transport; over HTTP it is the SDK's own HTTP entry,
+// `createMcpHandler` (a fresh server per request, 2025-era clients served statelessly) on
+// node:http through `toNodeHandler`.
 // The HTTP modules load only when serving HTTP, so the stdio floor starts as lean as the SDK
 // allows.
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { McpServer } from "@modelcontextprotocol/server";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import * as z from "zod";
 
 /** The work each floor variant does: the same engine call as the kit-built tool it is compared with. */
@@ -54,15 +56,18 @@ const workName = process.argv[process.argv.indexOf("--work") + 1] ?? "add";
 const work = WORKS[workName];
 const run = await work.load();
 
+// Built once: the HTTP entry calls the factory for every request.
+const inputSchema = z.object(work.input);
+const outputSchema = z.looseObject({});
+
 function createFloorServer() {
   const server = new McpServer({ name: "floor", version: "1.0.0" });
-  /* @mcp-codemod-error Could not verify `inputSchema` is a schema object. Raw shapes are deprecated in v2 — pass a Standard Schema object (e.g. z.object({ … })); no change is needed if it already is one. | Could not verify `outputSchema` is a schema object. Raw shapes are deprecated in v2 — pass a Standard Schema object (e.g. z.object({ … })); no change is needed if it already is one. */
   server.registerTool(
     workName,
     {
       description: work.description,
-      inputSchema: work.input,
-      outputSchema: z.looseObject({}),
+      inputSchema,
+      outputSchema,
       annotations: { readOnlyHint: true },
     },
     (args) => {
@@ -74,31 +79,12 @@ function createFloorServer() {
 }
 
 async function serveHttp() {
-  const { randomUUID } = await import("node:crypto");
   const { createServer: createHttpServer } = await import("node:http");
-  const { NodeStreamableHTTPServerTransport: StreamableHTTPServerTransport } = await import(
-    "@modelcontextprotocol/node"
-  );
-  const { isInitializeRequest } = await import("@modelcontextprotocol/server");
-  const sessions = new Map();
-  const http = createHttpServer(async (request, response) => {
-    const chunks = [];
-    for await (const chunk of request) chunks.push(chunk);
-    const body = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : undefined;
-    const id = request.headers["mcp-session-id"];
-    let transport = typeof id === "string" ? sessions.get(id) : undefined;
-    if (!transport && isInitializeRequest(body)) {
-      transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sessionId) => sessions.set(sessionId, transport),
-      });
-      await createFloorServer().connect(transport);
-    }
-    if (!transport) {
-      response.writeHead(400).end();
-      return;
-    }
-    await transport.handleRequest(request, response, body);
+  const { createMcpHandler } = await import("@modelcontextprotocol/server");
+  const { toNodeHandler } = await import("@modelcontextprotocol/node");
+  const handle = toNodeHandler(createMcpHandler(createFloorServer));
+  const http = createHttpServer((request, response) => {
+    handle(request, response).catch(() => response.destroy());
   });
   await new Promise((resolve) => http.listen(0, "127.0.0.1", resolve));
   process.stderr.write(`listening on http://127.0.0.1:${http.address().port}/mcp\n`);

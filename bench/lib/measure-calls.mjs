@@ -1,8 +1,12 @@
 // Measures tool-call latency of MCP servers started as real child processes, interleaving the
 // contenders round by round so that machine noise hits them alike.
 import { spawn } from "node:child_process";
+import {
+  Client,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { Client, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { pinnedServerCommand } from "./cpu-pinning.mjs";
 
 /**

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
-import type { McpUiStyles } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { Client } from "@modelcontextprotocol/client";
+import type { McpUiStyles } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { beforeAll, expect, it } from "vitest";
 import { buildPage } from "../src/build/build-page.js";
 import { describeInBrowser, ViewHost } from "../src/testing/index.js";

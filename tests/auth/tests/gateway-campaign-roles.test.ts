@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { CallToolResult } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type HttpProcess, startHttpCommand } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GATEWAY } from "./support/commands.js";
@@ -60,7 +60,7 @@ beforeAll(async () => {
       new StreamableHTTPClientTransport(new URL(gateway.url), { requestInit: { headers } }),
     );
     const updates: string[] = [];
-    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+    client.setNotificationHandler("notifications/resources/updated", (notification) => {
       updates.push(notification.params.uri);
     });
     heard.set(user.sub, updates);
@@ -82,7 +82,8 @@ function as(subject: Subject): Client {
 
 async function call(subject: Subject, name: string, args: Record<string, unknown>) {
   const result = (await as(subject).callTool({ name, arguments: args })) as CallToolResult;
-  return { isError: result.isError === true, body: result.structuredContent ?? {} };
+  const body = (result.structuredContent ?? {}) as Record<string, unknown>;
+  return { isError: result.isError === true, body };
 }
 
 async function callOk(subject: Subject, name: string, args: Record<string, unknown>) {

@@ -74,7 +74,7 @@ async function connectAs(user: UserName) {
     authProvider: oauth,
   });
   await new Client({ name: "auth-test", version: "1.0.0" }).connect(transport).catch(() => {});
-  await transport.finishAuth(oauth.pendingCode ?? "");
+  await transport.finishAuth(oauth.callback ?? new URLSearchParams());
   const client = new Client({ name: "auth-test", version: "1.0.0" });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(gateway.url), { authProvider: oauth }),

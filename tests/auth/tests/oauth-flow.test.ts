@@ -1,4 +1,8 @@
-import { UnauthorizedError, Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from "@modelcontextprotocol/client";
 import { type HttpProcess, startHttpCommand } from "@tabletop-mcp/kit/testing";
 import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -41,8 +45,8 @@ async function connectWithOAuth(url: string, user: UserName, oauth = new InMemor
   const first = new Client({ name: "auth-test", version: "1.0.0" });
   const transport = new StreamableHTTPClientTransport(new URL(url), { authProvider: oauth });
   await expect(first.connect(transport)).rejects.toThrow(UnauthorizedError);
-  if (!oauth.pendingCode) throw new Error("the browser brought back no code");
-  await transport.finishAuth(oauth.pendingCode);
+  if (!oauth.callback) throw new Error("the browser brought back no code");
+  await transport.finishAuth(oauth.callback);
   const client = new Client({ name: "auth-test", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: oauth }));
   clients.push(client);
@@ -95,7 +99,7 @@ describe("OAuth 2.1 end to end, with a real authorization server and the SDK's O
     const first = new Client({ name: "auth-test", version: "1.0.0" });
     const transport = new StreamableHTTPClientTransport(new URL(dice.url), { authProvider: oauth });
     await expect(first.connect(transport)).rejects.toThrow(UnauthorizedError);
-    await transport.finishAuth(oauth.pendingCode ?? "");
+    await transport.finishAuth(oauth.callback ?? new URLSearchParams());
     vi.useRealTimers();
     const expired = oauth.storedTokens?.access_token ?? "";
     expect(decodeJwt(expired).exp).toBeLessThan(Date.now() / 1000 - 3600);

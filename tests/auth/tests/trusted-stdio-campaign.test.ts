@@ -3,8 +3,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { CallToolResult } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type HttpProcess, startHttpCommand } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAMPAIGN, GATEWAY } from "./support/commands.js";
@@ -56,7 +56,7 @@ beforeAll(async () => {
       new StreamableHTTPClientTransport(new URL(gateway.url), { requestInit: { headers } }),
     );
     const heard: { uri: string; meta: unknown }[] = [];
-    client.setNotificationHandler('notifications/resources/updated', ({ params }) => {
+    client.setNotificationHandler("notifications/resources/updated", ({ params }) => {
       heard.push({ uri: params.uri, meta: params._meta });
     });
     updates.set(user, heard);

@@ -47,6 +47,14 @@ describe.each(PACKAGES)("$folder", (pack) => {
     expect(apps.map(shown)).toEqual([]);
   });
 
+  // The v1 SDK is still installed for the peer tools the benchmarks run, and pnpm's hoisted
+  // store lets any package resolve it: only this rule keeps a stray v1 import out.
+  it("reaches the MCP SDK through its v2 packages only, never @modelcontextprotocol/sdk", () => {
+    const v1 = imports.filter((found) => /^@modelcontextprotocol\/sdk(\/|$)/.test(found.specifier));
+    expect(v1.map(shown)).toEqual([]);
+    expect(Object.keys(pack.dependencies)).not.toContain("@modelcontextprotocol/sdk");
+  });
+
   it.skipIf(pack.isApp)("imports another package's engine, never its server", () => {
     const servers = imports.filter((found) => {
       const target = targetOf(found.specifier);
@@ -82,7 +90,8 @@ describe("the rules themselves", () => {
 
   it("refuse an engine that reaches for the MCP SDK, the kit's server side or its own server", () => {
     const refused = [
-      { file: "src/engine/roll.ts", specifier: "@modelcontextprotocol/sdk/types.js" },
+      { file: "src/engine/roll.ts", specifier: "@modelcontextprotocol/server" },
+      { file: "src/engine/roll.ts", specifier: "@modelcontextprotocol/core" },
       { file: "src/engine/roll.ts", specifier: "@tabletop-mcp/kit" },
       { file: "src/engine/roll.ts", specifier: "@tabletop-mcp/duality" },
       { file: "src/engine/tables/draw.ts", specifier: "../../server.js" },

@@ -17,35 +17,52 @@ export interface PrivateAccess {
 }
 
 /**
- * The underscore-prefixed members the MCP SDK's classes declare, read from its type
- * declarations (the SDK every package resolves, found from the kit): the SDK's private state,
- * such as the `_requestHandlers` table of a protocol object.
+ * The MCP SDK's packages as the kit resolves them (every package resolves the same ones): each
+ * `@modelcontextprotocol/*` dependency of the kit, with the folder holding its build.
+ */
+export function sdkPackages(): { name: string; folder: string }[] {
+  const manifest = join(REPOSITORY_ROOT, "packages/kit/package.json");
+  const { dependencies = {} } = JSON.parse(readFileSync(manifest, "utf8")) as {
+    dependencies?: Record<string, string>;
+  };
+  const resolve = createRequire(manifest).resolve;
+  return Object.keys(dependencies)
+    .filter((name) => name.startsWith("@modelcontextprotocol/"))
+    .sort()
+    .map((name) => ({ name, folder: dirname(resolve(name)) }));
+}
+
+/**
+ * The underscore-prefixed members the MCP SDK's classes declare, read from the type
+ * declarations of its packages ({@link sdkPackages}): the SDK's private state, such as the
+ * `_requestHandlers` table of a protocol object.
  */
 export function sdkPrivateMembers(): Set<string> {
-  const resolve = createRequire(join(REPOSITORY_ROOT, "packages/kit/package.json")).resolve;
-  const folder = dirname(resolve("@modelcontextprotocol/sdk/types.js"));
   const members = new Set<string>();
-  for (const path of declarationFiles(folder)) {
-    const source = parseSource(path, readFileSync(path, "utf8"));
-    const visit = (node: ts.Node): void => {
-      if (ts.isClassDeclaration(node)) {
-        for (const member of node.members) {
-          const name = member.name;
-          if (name && ts.isIdentifier(name) && name.text.startsWith("_")) members.add(name.text);
+  for (const { folder } of sdkPackages()) {
+    for (const path of declarationFiles(folder)) {
+      const source = parseSource(path, readFileSync(path, "utf8"));
+      const visit = (node: ts.Node): void => {
+        if (ts.isClassDeclaration(node)) {
+          for (const member of node.members) {
+            const name = member.name;
+            if (name && ts.isIdentifier(name) && name.text.startsWith("_")) members.add(name.text);
+          }
         }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
   }
   return members;
 }
 
+/** Declaration files under a folder: `.d.ts`, or `.d.mts` (a dual build's `.d.cts` repeats it). */
 function declarationFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) return declarationFiles(path);
-    return entry.name.endsWith(".d.ts") ? [path] : [];
+    return /\.d\.m?ts$/.test(entry.name) ? [path] : [];
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { privateAccesses, sdkPrivateMembers } from "./sdk-private-access.js";
+import { privateAccesses, sdkPackages, sdkPrivateMembers } from "./sdk-private-access.js";
 import { parseSource, workspaceSources } from "./source-scan.js";
 import { workspacePackages } from "./workspace.js";
 
@@ -11,6 +11,9 @@ const SOURCES = workspaceSources();
 
 describe("the SDK's private members", () => {
   it("are read from the SDK's own declarations, which name its handler tables", () => {
+    expect(sdkPackages().map((pack) => pack.name)).toEqual(
+      expect.arrayContaining(["@modelcontextprotocol/client", "@modelcontextprotocol/server"]),
+    );
     expect(SDK_MEMBERS).toContain("_requestHandlers");
     expect(SDK_MEMBERS).toContain("_notificationHandlers");
   });

@@ -20,6 +20,8 @@ export interface WorkspacePackage {
   readonly hasEngine: boolean;
   /** Its `exports` map from package.json. */
   readonly exports: Readonly<Record<string, unknown>>;
+  /** Every package its package.json depends on, of any kind, with the range it asks for. */
+  readonly dependencies: Readonly<Record<string, string>>;
 }
 
 /** One import of a source file: what it names, as written. */
@@ -55,7 +57,13 @@ export function sourceImports(pack: WorkspacePackage): SourceImport[] {
 
 function describePackage(folder: string): WorkspacePackage | undefined {
   const root = join(REPOSITORY_ROOT, folder);
-  let manifest: { name: string; exports?: Record<string, unknown> };
+  let manifest: {
+    name: string;
+    exports?: Record<string, unknown>;
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
   try {
     manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
   } catch {
@@ -69,6 +77,11 @@ function describePackage(folder: string): WorkspacePackage | undefined {
     hasServer: files.includes("src/server.ts"),
     hasEngine: files.includes("src/engine/index.ts"),
     exports: manifest.exports ?? {},
+    dependencies: {
+      ...manifest.peerDependencies,
+      ...manifest.devDependencies,
+      ...manifest.dependencies,
+    },
   };
 }
 

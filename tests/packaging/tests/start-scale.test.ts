@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { Socket } from "node:net";
 import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { CallToolResult } from "@modelcontextprotocol/client";
+import {
+  type CallToolResult,
+  Client,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPOSITORY_ROOT } from "./helpers/workspace.js";
 

@@ -1,5 +1,5 @@
-import type { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { Client } from "@modelcontextprotocol/client";
+import type { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import {
   callTool,
   connectHttp,

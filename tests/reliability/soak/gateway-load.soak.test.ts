@@ -72,9 +72,13 @@ async function loadRound(gateway: HttpProcess, seconds: number): Promise<RoundFi
 let gateway: HttpProcess;
 
 beforeAll(async () => {
+  // Every client connects from 127.0.0.1: the per-address session cap (50 by default,
+  // docs/contract.md §7.3) is raised so that this test measures load, not admission.
   gateway = await startHttpCommand(gatewayEntry, [
     "--config",
     writeGatewayConfig({ dice: { rate_limit_ms: 200 } }),
+    "--max-sessions-per-client",
+    String(CLIENTS),
   ]);
 });
 afterAll(async () => {

@@ -1,18 +1,24 @@
-import type { OAuthClientProvider, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/client";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthTokens,
+} from "@modelcontextprotocol/client";
 import { authorizeInBrowser } from "./browser.js";
 
 const REDIRECT_URI = "http://127.0.0.1:1/callback";
 
 /**
  * The SDK's `OAuthClientProvider`, kept in memory: what a real MCP client stores, plus a
- * browser that signs in and consents when the SDK redirects the user. The code it brings
- * back waits in `pendingCode` for `transport.finishAuth`.
+ * browser that signs in and consents when the SDK redirects the user. The callback query it
+ * brings back (`code`, and the issuer's `iss`, which the SDK checks as RFC 9207 says) waits in
+ * `callback` for `transport.finishAuth`.
  */
 export class InMemoryOAuthClient implements OAuthClientProvider {
   client: OAuthClientInformationMixed | undefined;
   storedTokens: OAuthTokens | undefined;
   private verifier = "";
-  pendingCode: string | undefined;
+  callback: URLSearchParams | undefined;
   /** How many times the SDK sent the user to the authorization endpoint. */
   redirects = 0;
 
@@ -49,9 +55,11 @@ export class InMemoryOAuthClient implements OAuthClientProvider {
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     this.redirects++;
     const answer = await authorizeInBrowser(authorizationUrl, REDIRECT_URI);
-    const code = answer.get("code");
-    if (!code) throw new Error(`authorization refused: ${answer.toString()}`);
-    this.pendingCode = code;
+    if (!answer.get("code")) throw new Error(`authorization refused: ${answer.toString()}`);
+    if (answer.get("state") !== authorizationUrl.searchParams.get("state")) {
+      throw new Error(`the callback's state is not the request's: ${answer.toString()}`);
+    }
+    this.callback = answer;
   }
 
   saveCodeVerifier(verifier: string): void {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 /** A server process serving HTTP, and the URL it announced. */
 export interface HttpServerProcess {

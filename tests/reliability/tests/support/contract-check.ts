@@ -4,8 +4,8 @@
  * world server's own error objects, docs/world.md §3.3), the same JSON as structured content
  * and as the one text item.
  */
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import type { Expectation } from "./adversarial.js";
 import type { ErrorStyle } from "./servers.js";
 

@@ -1,4 +1,8 @@
-import type { Client, Tool } from "@modelcontextprotocol/client";
+/**
+ * Calls every tool of a connected server with generated and hostile arguments and collects
+ * every answer that breaks the contract.
+ */
+import { type Client, SdkHttpError, type Tool } from "@modelcontextprotocol/client";
 import fc from "fast-check";
 import { type FuzzCase, fuzzCases } from "./adversarial.js";
 import { answerProblems, OutputSchemas } from "./contract-check.js";
@@ -85,7 +89,7 @@ export async function fuzzServer(client: Client, options: FuzzOptions): Promise<
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const size = Buffer.byteLength(JSON.stringify(fuzzCase.args));
-      const status = (error as { code?: unknown }).code;
+      const status = error instanceof SdkHttpError ? error.status : undefined;
       if (
         options.bodyLimitBytes !== undefined &&
         size > options.bodyLimitBytes - 200 &&
