@@ -3,7 +3,12 @@ import type {
   McpUiToolInputNotification,
   McpUiToolResultNotification,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
-import type { CallToolRequest, CallToolResult, ReadResourceRequest, ReadResourceResult } from "@modelcontextprotocol/server";
+import type {
+  CallToolRequest,
+  CallToolResult,
+  ReadResourceRequest,
+  ReadResourceResult,
+} from "@modelcontextprotocol/server";
 
 /** What the test exposes to the host page: the real server, behind the test's client. */
 export interface ServerAccess {

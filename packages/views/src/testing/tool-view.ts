@@ -1,10 +1,10 @@
 import { join } from "node:path";
+import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import {
   getToolUiResourceUri,
   type McpUiTheme,
   RESOURCE_MIME_TYPE,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
-import type { Client, CallToolResult } from "@modelcontextprotocol/client";
 import type { LaunchedChromium } from "./chromium.js";
 import { ViewHost } from "./view-host.js";
 

@@ -1,8 +1,14 @@
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
+import type {
+  CallToolRequest,
+  CallToolResult,
+  Client,
+  ReadResourceRequest,
+  Tool,
+} from "@modelcontextprotocol/client";
 import type { McpUiHostContext, McpUiTheme } from "@modelcontextprotocol/ext-apps/app-bridge";
-import type { Client, CallToolRequest, CallToolResult, ReadResourceRequest, ReadResourceResult, Tool } from "@modelcontextprotocol/client";
 import type { FrameLocator, Page } from "playwright-core";
 import { TEST_HOST_FILE } from "../build/test-host-file.js";
 import type { LaunchedChromium } from "./chromium.js";
@@ -95,15 +101,12 @@ export class ViewHost {
   }
 
   private async connectServer(client: Client): Promise<void> {
-    await this.page.exposeFunction(
-      "tabletopCallTool",
-      async (sent: unknown): Promise<unknown> => {
-        const params = sent as CallToolRequest["params"];
-        const result = (await client.callTool(params)) as CallToolResult;
-        this.calls.push({ name: params.name, arguments: params.arguments ?? {}, result });
-        return result;
-      },
-    );
+    await this.page.exposeFunction("tabletopCallTool", async (sent: unknown): Promise<unknown> => {
+      const params = sent as CallToolRequest["params"];
+      const result = (await client.callTool(params)) as CallToolResult;
+      this.calls.push({ name: params.name, arguments: params.arguments ?? {}, result });
+      return result;
+    });
     await this.page.exposeFunction(
       "tabletopReadResource",
       async (sent: unknown): Promise<unknown> => {

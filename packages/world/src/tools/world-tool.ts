@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/server";
+import { type CallToolResult, isInputRequiredResult } from "@modelcontextprotocol/server";
 import { defineTool, type Tool, type ToolSpec } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { SCHEMA_VERSION } from "../queries/schema-version.js";
@@ -95,6 +95,8 @@ export function defineWorldTool<Input extends z.ZodType, Output extends z.ZodTyp
       const cached = key === undefined ? undefined : answers.get(world, spec.name, key);
       if (cached !== undefined) return cached;
       const answer = await tool.call(rawArguments, context);
+      // A request for the client's input is not an answer: never cached, passed on as is.
+      if (isInputRequiredResult(answer)) return answer;
       const result = hasErrorObject(answer) ? { ...answer, isError: true } : answer;
       if (key !== undefined) answers.set(world, spec.name, key, result);
       return result;
