@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { ProtocolError, type Redactor } from "@tabletop-mcp/kit";
 import { withoutCodePrefix } from "../upstreams/upstream-failure.js";
 
@@ -21,7 +21,7 @@ export { ProtocolError };
  */
 export function toProtocolError(error: unknown, redactor?: Redactor): ProtocolError {
   const redact = (text: string) => (redactor ? redactor.redact(text) : text);
-  if (error instanceof ProtocolError || error instanceof ProtocolError) {
+  if (error instanceof ProtocolError) {
     const message = withoutCodePrefix(error.message, error.code);
     const data =
       error.data === undefined || !redactor ? error.data : redactor.redactDeep(error.data);

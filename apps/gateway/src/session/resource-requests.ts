@@ -1,11 +1,10 @@
-import type { Resource, Result } from "@modelcontextprotocol/server";
+import { ProtocolErrorCode, type Resource, type Result } from "@modelcontextprotocol/server";
 import { admitSubscription, uriParam } from "@tabletop-mcp/kit";
 import type { Upstream } from "../upstreams/upstream.js";
 import { describeError } from "../upstreams/upstream-failure.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
 import { matchesTemplate, schemeOf } from "./uri-template.js";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** The URI of the gateway's own statistics resource. */
 export const STATS_URI = "gateway://stats";
