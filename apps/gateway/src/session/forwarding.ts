@@ -9,7 +9,7 @@ import {
 import type { Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import { UpstreamFailure } from "../upstreams/upstream-failure.js";
 import { withCallerMeta } from "./caller-meta.js";
-import { ProtocolError } from "./protocol-error.js";
+import { ProtocolError, REQUEST_TIMEOUT } from "./protocol-error.js";
 import type { DownstreamExtra } from "./session-context.js";
 
 /**
@@ -72,12 +72,6 @@ export class Forwarding {
     return this.inFlight.get(upstream) ?? new Set();
   }
 }
-
-/**
- * JSON-RPC's code for a request that timed out (the v1 SDK's `ErrorCode.RequestTimeout`): v2
- * raises a timeout locally as an `SdkError`, and the client still gets this code on the wire.
- */
-export const REQUEST_TIMEOUT = -32001;
 
 function asProtocolError(upstream: Upstream, error: unknown): unknown {
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {

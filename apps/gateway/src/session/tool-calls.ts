@@ -74,9 +74,11 @@ async function forwardCall(
     }
     tool.stats.record(performance.now() - started, true);
     session.host.toolRecorded();
-    // The upstream's own JSON-RPC error goes to the client as is; anything raised locally (a
-    // timeout, the connection lost) is a failure result (docs/gateway.md §8.2).
+    // The upstream's own JSON-RPC error goes to the client as is, and so does a connection the
+    // SDK closed under the call (-32000, as with SDK v1); a timeout or an unreachable upstream
+    // is a failure result (docs/gateway.md §8.2).
     if (error instanceof ProtocolError) throw error;
+    if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) throw error;
     return failureResult(callFailure(tool, error));
   }
 }

@@ -38,10 +38,18 @@ describe("an upstream's JSON-RPC error on its way to the client", () => {
     expect(JSON.stringify(answered.data)).not.toContain("s3cret-value");
   });
 
-  it("makes anything else, such as an SDK's local error, -32603 with its message", () => {
-    const local = new SdkError(SdkErrorCode.ConnectionClosed, "Connection closed");
-    const answered = toProtocolError(local);
-    expect(answered.code).toBe(-32603);
-    expect(answered.message).toBe("Connection closed");
+  it("answers the SDK's closed connection and timeout with the codes SDK v1 sent for them", () => {
+    const closed = toProtocolError(
+      new SdkError(SdkErrorCode.ConnectionClosed, "Connection closed"),
+    );
+    expect([closed.code, closed.message]).toEqual([-32000, "Connection closed"]);
+    const late = toProtocolError(new SdkError(SdkErrorCode.RequestTimeout, "Request timed out"));
+    expect([late.code, late.message]).toEqual([-32001, "Request timed out"]);
+  });
+
+  it("makes anything else -32603 with its message", () => {
+    const other = toProtocolError(new SdkError(SdkErrorCode.SendFailed, "could not send"));
+    expect([other.code, other.message]).toEqual([-32603, "could not send"]);
+    expect(toProtocolError(new Error("boom")).code).toBe(-32603);
   });
 });
