@@ -1,5 +1,13 @@
+import {
+  type Implementation,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type LoggingLevel,
+  ProtocolErrorCode,
+  type Result,
+  type Server,
+} from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import type { Server, Implementation, JSONRPCNotification, JSONRPCRequest, LoggingLevel, Result } from "@modelcontextprotocol/server";
 import { type Logger, mostVerbose, redact } from "@tabletop-mcp/kit";
 import { ADMIN_SCOPE } from "./auth/request-scopes.js";
 import { Catalog } from "./catalog/catalog.js";
@@ -24,7 +32,6 @@ import type { RestartOptions } from "./upstreams/restart-loop.js";
 import { StdioUpstream } from "./upstreams/stdio-upstream.js";
 import type { Upstream, UpstreamHost, UpstreamLink, UpstreamState } from "./upstreams/upstream.js";
 import type { UpstreamListing } from "./upstreams/upstream-client.js";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** How a gateway is built besides its config. */
 export interface GatewayOptions {

@@ -1,10 +1,14 @@
-import type { JSONRPCRequest, Result, ServerRequest } from "@modelcontextprotocol/server";
+import {
+  type JSONRPCRequest,
+  ProtocolErrorCode,
+  type Result,
+  type ServerRequest,
+} from "@modelcontextprotocol/server";
 import type { Upstream } from "../upstreams/upstream.js";
 import { PASSTHROUGH_RESULT } from "../upstreams/upstream-client.js";
 import { missingCapability, profileOf } from "./client-profile.js";
 import { ProtocolError, toProtocolError } from "./protocol-error.js";
 import type { SessionContext } from "./session-context.js";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** The longest timer Node keeps (about 24.8 days): in effect, no timeout. */
 const NO_TIMEOUT_MS = 2_147_483_647;

@@ -1,5 +1,15 @@
-import { Server, ProtocolErrorCode } from "@modelcontextprotocol/server";
-import type { AuthInfo, Implementation, JSONRPCNotification, JSONRPCRequest, LoggingLevel, Notification, Result, ServerNotification } from "@modelcontextprotocol/server";
+import {
+  type AuthInfo,
+  type Implementation,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type LoggingLevel,
+  type Notification,
+  ProtocolErrorCode,
+  type Result,
+  Server,
+  type ServerNotification,
+} from "@modelcontextprotocol/server";
 import { declareRequestScopes, processRedactor, SpacingLimiter } from "@tabletop-mcp/kit";
 import { gatewayScopeOf } from "../auth/request-scopes.js";
 import type { Tier } from "../config/types.js";
@@ -65,7 +75,6 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     this.server.removeRequestHandler("logging/setLevel");
     this.server.fallbackRequestHandler = (request, ctx) => {
       this.authInfo = ctx.http?.authInfo ?? this.authInfo;
-      /* @mcp-codemod-error The context object is forwarded to this.dispatch(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
       return this.dispatch(request, ctx).catch((error: unknown) => {
         throw toProtocolError(error, processRedactor);
       });
@@ -113,12 +122,14 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     return this.limiters[upstream.index];
   }
 
-  private dispatch(request: JSONRPCRequest, extra: DownstreamExtra): Promise<Result> {
+  private dispatch(request: JSONRPCRequest, ctx: DownstreamExtra): Promise<Result> {
     const handle = REQUEST_HANDLERS.get(request.method);
     if (!handle) {
-      return Promise.reject(new ProtocolError(ProtocolErrorCode.MethodNotFound, "Method not found"));
+      return Promise.reject(
+        new ProtocolError(ProtocolErrorCode.MethodNotFound, "Method not found"),
+      );
     }
-    return handle(this, (request.params ?? {}) as Record<string, unknown>, extra);
+    return handle(this, (request.params ?? {}) as Record<string, unknown>, ctx);
   }
 
   /** Whether the tools this session may see moved across its tier since it was last told. */

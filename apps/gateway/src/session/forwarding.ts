@@ -1,9 +1,15 @@
-import { ProtocolError, ProtocolErrorCode, SdkErrorCode, SdkError } from "@modelcontextprotocol/server";
-import type { Request, RequestId, Result } from "@modelcontextprotocol/server";
+import {
+  ProtocolErrorCode,
+  type Request,
+  type RequestId,
+  type Result,
+  SdkError,
+  SdkErrorCode,
+} from "@modelcontextprotocol/server";
 import type { Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import { UpstreamFailure } from "../upstreams/upstream-failure.js";
 import { withCallerMeta } from "./caller-meta.js";
-import { ProtocolError } from "./protocol-error.js";
+import { ProtocolError, REQUEST_TIMEOUT } from "./protocol-error.js";
 import type { DownstreamExtra } from "./session-context.js";
 
 /**
@@ -27,16 +33,16 @@ export class Forwarding {
    */
   async forward(upstream: Upstream, request: Request, extra?: DownstreamExtra): Promise<Result> {
     const entry = upstream.entry;
-    const sent = withCallerMeta(request, upstream, extra?.authInfo);
+    const sent = withCallerMeta(request, upstream, extra?.http?.authInfo);
     const send = () =>
       this.linkOf(upstream).request(sent, {
-        ...(extra ? { signal: extra.signal } : {}),
+        ...(extra ? { signal: extra.mcpReq.signal } : {}),
         timeout: entry.timeoutMs,
         maxTotalTimeout: entry.maxTotalTimeoutMs,
         resetTimeoutOnProgress: true,
       });
     try {
-      return await (extra ? this.track(upstream, extra.requestId, send) : send());
+      return await (extra ? this.track(upstream, extra.mcpReq.id, send) : send());
     } catch (error) {
       throw asProtocolError(upstream, error);
     }
@@ -69,7 +75,7 @@ export class Forwarding {
 
 function asProtocolError(upstream: Upstream, error: unknown): unknown {
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-    return new SdkError(SdkErrorCode.RequestTimeout, "Request timed out", {
+    return new ProtocolError(REQUEST_TIMEOUT, "Request timed out", {
       upstream: upstream.name,
     });
   }

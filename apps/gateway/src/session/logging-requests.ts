@@ -1,8 +1,7 @@
-import type { Result } from "@modelcontextprotocol/server";
+import { ProtocolErrorCode, type Result } from "@modelcontextprotocol/server";
 import { parseLoggingLevel } from "@tabletop-mcp/kit";
 import { ProtocolError } from "./protocol-error.js";
 import type { SessionContext } from "./session-context.js";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /**
  * Answers `logging/setLevel`: the level filters what this session hears, goes to its own

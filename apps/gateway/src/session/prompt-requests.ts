@@ -1,8 +1,7 @@
-import type { Result } from "@modelcontextprotocol/server";
+import { ProtocolErrorCode, type Result } from "@modelcontextprotocol/server";
 import type { Upstream } from "../upstreams/upstream.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** Answers `prompts/get` through the prompt's upstream, with its original name. */
 export async function getPrompt(

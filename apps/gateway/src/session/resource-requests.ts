@@ -1,15 +1,18 @@
-import type { Resource, Result } from "@modelcontextprotocol/server";
+import {
+  ProtocolErrorCode,
+  type Resource,
+  ResourceNotFoundError,
+  type Result,
+} from "@modelcontextprotocol/server";
 import { admitSubscription, uriParam } from "@tabletop-mcp/kit";
 import type { Upstream } from "../upstreams/upstream.js";
 import { describeError } from "../upstreams/upstream-failure.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
 import { matchesTemplate, schemeOf } from "./uri-template.js";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** The URI of the gateway's own statistics resource. */
 export const STATS_URI = "gateway://stats";
-const RESOURCE_NOT_FOUND = -32002;
 
 const STATS_LISTING: Resource = {
   uri: STATS_URI,
@@ -167,7 +170,8 @@ function subscribable(uri: string): string {
 }
 
 function requireRoute(uri: string, upstream: Upstream | undefined): Upstream {
-  if (!upstream) throw new ProtocolError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
+  // The SDK answers a resource miss -32602 with data.uri (it never sends -32002 any more).
+  if (!upstream) throw new ResourceNotFoundError(uri, "Resource not found");
   return upstream;
 }
 

@@ -1,4 +1,10 @@
-import type { Server, LoggingLevel, Notification, jsonSchemaValidator, ServerContext } from "@modelcontextprotocol/server";
+import type {
+  jsonSchemaValidator,
+  LoggingLevel,
+  Notification,
+  Server,
+  ServerContext,
+} from "@modelcontextprotocol/server";
 import type { Logger, SpacingLimiter } from "@tabletop-mcp/kit";
 import type { Catalog } from "../catalog/catalog.js";
 import type { Tier } from "../config/types.js";

@@ -1,5 +1,12 @@
-import { ProtocolError, ProtocolErrorCode, SdkErrorCode, SdkError } from "@modelcontextprotocol/server";
-import type { AuthInfo, RequestOptions, CallToolResult, Result } from "@modelcontextprotocol/server";
+import {
+  type AuthInfo,
+  type CallToolResult,
+  ProtocolErrorCode,
+  type RequestOptions,
+  type Result,
+  SdkError,
+  SdkErrorCode,
+} from "@modelcontextprotocol/server";
 import type { SpacingLimiter } from "@tabletop-mcp/kit";
 import type { ExposedTool } from "../catalog/catalog.js";
 import { currentTier, withinTier } from "../tiers/tiers.js";
@@ -31,7 +38,7 @@ export async function callTool(
   if (outsideBudget) return outsideBudget;
   const limiter = session.limiter(tool.upstream);
   if (limiter) {
-    const refused = await waitForSlot(limiter, extra.signal);
+    const refused = await waitForSlot(limiter, extra.mcpReq.signal);
     if (refused) return refused;
   }
   return forwardCall(session, tool, params, extra);
@@ -48,11 +55,11 @@ async function forwardCall(
   const progress = progressRelay(params, extra);
   const request = {
     method: "tools/call",
-    params: upstreamCallParams(tool, params, extra.authInfo),
+    params: upstreamCallParams(tool, params, extra.http?.authInfo),
   };
   const started = performance.now();
   try {
-    const result = (await session.forwarding.track(tool.upstream, extra.requestId, () =>
+    const result = (await session.forwarding.track(tool.upstream, extra.mcpReq.id, () =>
       link.request(request, callOptions(tool, extra, progress.relay)),
     )) as CallToolResult;
     progress.stop();
@@ -61,14 +68,17 @@ async function forwardCall(
     return result.isError === true ? redactedErrorResult(result) : result;
   } catch (error) {
     progress.stop();
-    if (extra.signal.aborted) {
+    if (extra.mcpReq.signal.aborted) {
       tool.stats.cancelled();
       throw error;
     }
     tool.stats.record(performance.now() - started, true);
     session.host.toolRecorded();
-    /* @mcp-codemod-error In v1 this class carried both the protocol codes and the SDK-local codes; in v2 they split into ProtocolError and SdkError. The codes compared here route to SdkErrorCode, but this check's shape does not pin the guarded value to one class — match SdkError for SDK-raised codes, ProtocolError for wire errors, or both. */
-    if (error instanceof ProtocolError && error.code !== SdkErrorCode.RequestTimeout) throw error;
+    // The upstream's own JSON-RPC error goes to the client as is, and so does a connection the
+    // SDK closed under the call (-32000, as with SDK v1); a timeout or an unreachable upstream
+    // is a failure result (docs/gateway.md §8.2).
+    if (error instanceof ProtocolError) throw error;
+    if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) throw error;
     return failureResult(callFailure(tool, error));
   }
 }
@@ -86,7 +96,7 @@ function progressRelay(
   return {
     relay: (progress) => {
       if (done || token === undefined) return;
-      void extra.sendNotification({
+      void extra.mcpReq.notify({
         method: "notifications/progress",
         params: { ...progress, progressToken: token as string | number },
       });
@@ -105,7 +115,7 @@ function callOptions(
 ): RequestOptions {
   const entry = tool.upstream.entry;
   return {
-    signal: extra.signal,
+    signal: extra.mcpReq.signal,
     timeout: entry.timeoutMs,
     maxTotalTimeout: entry.maxTotalTimeoutMs,
     resetTimeoutOnProgress: true,
@@ -132,7 +142,10 @@ function budgetRefusal(session: SessionContext, tool: ExposedTool): CallToolResu
 /** The error of a call to a name this session cannot call, as the servers themselves answer it. */
 function unknownTool(session: SessionContext, name: unknown): ProtocolError {
   if (typeof name !== "string") {
-    return new ProtocolError(ProtocolErrorCode.InvalidParams, "tools/call needs params.name, a tool name");
+    return new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      "tools/call needs params.name, a tool name",
+    );
   }
   const available = session.tools.visible().map((tool) => tool.name);
   return new ProtocolError(

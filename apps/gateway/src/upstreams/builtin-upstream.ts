@@ -1,4 +1,12 @@
-import type { Server, RequestOptions, JSONRPCNotification, JSONRPCRequest, Notification, Request, Result } from "@modelcontextprotocol/server";
+import type {
+  JSONRPCNotification,
+  JSONRPCRequest,
+  Notification,
+  Request,
+  RequestOptions,
+  Result,
+  Server,
+} from "@modelcontextprotocol/server";
 import { declaredScopes, InProcessConnection, scopesNeeded } from "@tabletop-mcp/kit";
 import type { BuiltinEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";

@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import type { Transport, JSONRPCMessage } from "@modelcontextprotocol/server";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
 import { escapeControlCharacters, type Logger, redact } from "@tabletop-mcp/kit";
 import { LineSplitter } from "./line-splitter.js";
 import { StderrLines } from "./stderr-lines.js";

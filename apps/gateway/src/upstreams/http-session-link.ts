@@ -1,5 +1,15 @@
-import { ProtocolError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
-import type { Client, StreamableHTTPClientTransport, RequestOptions, Notification, Request, Result } from "@modelcontextprotocol/client";
+import {
+  type Client,
+  type Notification,
+  ProtocolError,
+  type Request,
+  type RequestOptions,
+  type Result,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  type StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
 import type { Logger } from "@tabletop-mcp/kit";
 import type { SessionPeer, Upstream, UpstreamLink } from "./upstream.js";
 import {
@@ -77,7 +87,7 @@ export class HttpSessionLink implements UpstreamLink {
     try {
       return await client.request(request, PASSTHROUGH_RESULT, options);
     } catch (error) {
-      if (!(error instanceof SdkHttpError) || error.code !== 404) {
+      if (!(error instanceof SdkHttpError) || error.status !== 404) {
         throw this.host.failure(error);
       }
       return this.resend(current, request, options);
@@ -148,8 +158,9 @@ export class HttpSessionLink implements UpstreamLink {
       const fresh = await this.reinitializing;
       return await fresh.request(request, PASSTHROUGH_RESULT, options);
     } catch (error) {
-      /* @mcp-codemod-error In v1 this class carried both the protocol codes and the SDK-local codes; in v2 they split into ProtocolError and SdkError. The codes compared here route to SdkErrorCode, but this check's shape does not pin the guarded value to one class — match SdkError for SDK-raised codes, ProtocolError for wire errors, or both. */
-      if (error instanceof ProtocolError && error.code !== SdkErrorCode.ConnectionClosed) throw error;
+      // The upstream's own answer, or a timeout, is the request's; a new session that fails
+      // otherwise (closed, unreachable) could not be used.
+      if (error instanceof ProtocolError || isTimeout(error)) throw error;
       const name = this.host.upstream.name;
       throw new UpstreamFailure(
         name,
@@ -212,4 +223,8 @@ export class HttpSessionLink implements UpstreamLink {
       }
     }
   }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout;
 }

@@ -1,5 +1,13 @@
-import { StreamableHTTPClientTransport, ProtocolError, SdkHttpError } from "@modelcontextprotocol/client";
-import type { Client, JSONRPCNotification, Tool } from "@modelcontextprotocol/client";
+import {
+  type Client,
+  type JSONRPCNotification,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  StreamableHTTPClientTransport,
+  type Tool,
+} from "@modelcontextprotocol/client";
 import type { HttpEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import {
@@ -25,6 +33,12 @@ import {
   type StandaloneStreamEvents,
   watchStandaloneStream,
 } from "./upstream-fetch.js";
+
+/** The SDK's local errors that are no sign of an unreachable upstream. */
+const PASSED_SDK_ERRORS: ReadonlySet<SdkErrorCode> = new Set([
+  SdkErrorCode.RequestTimeout,
+  SdkErrorCode.ConnectionClosed,
+]);
 
 const LIST_CHANGES = new Set([
   "notifications/tools/list_changed",
@@ -173,14 +187,18 @@ export class HttpUpstream extends Upstream {
     };
   }
 
-  /** Maps a transport-level error to the reason the client sees; JSON-RPC errors pass through. */
+  /**
+   * Maps a transport-level error to the reason the client sees; JSON-RPC errors pass through,
+   * and so do the SDK's own timeouts and closed connections, which callers tell apart.
+   */
   private failure(error: unknown): unknown {
     if (error instanceof ProtocolError || error instanceof UpstreamFailure) return error;
+    if (error instanceof SdkError && PASSED_SDK_ERRORS.has(error.code)) return error;
     return this.classify(error);
   }
 
   private classify(error: unknown): UpstreamFailure {
-    const status = error instanceof SdkHttpError ? error.code : undefined;
+    const status = error instanceof SdkHttpError ? error.status : undefined;
     const unauthorized =
       status === 401 ||
       status === 403 ||

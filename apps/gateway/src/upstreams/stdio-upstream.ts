@@ -1,4 +1,12 @@
-import type { Client, RequestOptions, JSONRPCNotification, Notification, Request, Result, Tool } from "@modelcontextprotocol/client";
+import type {
+  Client,
+  JSONRPCNotification,
+  Notification,
+  Request,
+  RequestOptions,
+  Result,
+  Tool,
+} from "@modelcontextprotocol/client";
 import type { StdioEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { ChildStdioTransport } from "./child-stdio-transport.js";

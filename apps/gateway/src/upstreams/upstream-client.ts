@@ -1,5 +1,21 @@
-import { Client, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
-import type { RequestOptions, Transport, ClientCapabilities, Implementation, JSONRPCNotification, JSONRPCRequest, Prompt, Request, Resource, ResourceTemplateType, Result, ServerCapabilities, Tool } from "@modelcontextprotocol/client";
+import {
+  Client,
+  type ClientCapabilities,
+  type Implementation,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type Prompt,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Request,
+  type RequestOptions,
+  type Resource,
+  type ResourceTemplateType,
+  type Result,
+  type ServerCapabilities,
+  type Tool,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import * as z from "zod";
 
 /** Any result, unvalidated: results pass through the gateway verbatim (docs/gateway.md §7.1). */
@@ -149,7 +165,8 @@ async function listOptional<Item>(
   try {
     return await listAll<Item>(source, method, key, options);
   } catch (error) {
-    if (!(error instanceof ProtocolError) || error.code !== ProtocolErrorCode.MethodNotFound) throw error;
+    if (!(error instanceof ProtocolError) || error.code !== ProtocolErrorCode.MethodNotFound)
+      throw error;
     missing.push(method);
     return [];
   }

@@ -29,9 +29,9 @@ export class UpstreamFailure extends Error {
 
 /**
  * The one-line description of any thrown value: a network error's cause (`connect
- * ECONNREFUSED …` rather than `fetch failed`), and an `McpError`'s text without the
- * `MCP error CODE: ` the SDK writes before it. The text may be an upstream's, so it is held to
- * the limit of upstream text (docs/gateway.md §13).
+ * ECONNREFUSED …` rather than `fetch failed`), and a `ProtocolError`'s text without any
+ * `MCP error CODE: ` an upstream on SDK v1 wrote before it. The text may be an upstream's, so it
+ * is held to the limit of upstream text (docs/gateway.md §13).
  */
 export function describeError(error: unknown): string {
   return boundText(fullDescription(error));
@@ -49,10 +49,10 @@ function fullDescription(error: unknown): string {
 }
 
 /**
- * `McpError` writes `MCP error CODE: ` before its text; an upstream that answered with such a
- * text already gets it twice once the SDK client wraps it again. Both copies go.
+ * SDK v1's `McpError` writes `MCP error CODE: ` before its text, so an upstream built on it
+ * sends its error messages with that prefix (and a v1 client wrapped it again). Every copy goes.
  *
- * @param message - an `McpError`'s message
+ * @param message - a `ProtocolError`'s message
  * @param code - its code
  * @returns the text alone
  */

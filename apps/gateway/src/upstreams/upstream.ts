@@ -1,4 +1,15 @@
-import type { AuthInfo, RequestOptions, Implementation, JSONRPCNotification, JSONRPCRequest, Notification, Request, Result, ServerCapabilities, Tool } from "@modelcontextprotocol/server";
+import type {
+  AuthInfo,
+  Implementation,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  Notification,
+  Request,
+  RequestOptions,
+  Result,
+  ServerCapabilities,
+  Tool,
+} from "@modelcontextprotocol/server";
 import type { Logger } from "@tabletop-mcp/kit";
 import type { ServerEntry } from "../config/types.js";
 import { type ClientProfile, GATEWAY_PROFILE, profileKey } from "../session/client-profile.js";

@@ -141,7 +141,7 @@ describe("clients over HTTP", () => {
     const watcher = await connect();
     const actor = await connect();
     const updated: string[] = [];
-    watcher.setNotificationHandler('notifications/resources/updated', (notification) => {
+    watcher.setNotificationHandler("notifications/resources/updated", (notification) => {
       updated.push(notification.params.uri);
     });
     await watcher.subscribeResource({ uri: "campaigns://list" });

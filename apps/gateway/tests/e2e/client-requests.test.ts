@@ -3,8 +3,12 @@
 // client reach the client whose call caused them, over a shared and a per-session stdio
 // connection. Tools that only run as tasks are withheld, and said to be.
 import { createRequire } from "node:module";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { CallToolResult, Request } from "@modelcontextprotocol/client";
+import {
+  type CallToolResult,
+  Client,
+  type Request,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
 import { runCommand } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -45,7 +49,7 @@ async function connectCapable(url: string): Promise<CapableClient> {
     { name: "capable-test-client", version: "1.0.0" },
     { capabilities: { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } } },
   );
-  client.setRequestHandler('sampling/createMessage', async (request) => {
+  client.setRequestHandler("sampling/createMessage", async (request) => {
     asked.push(request);
     const first = request.params.messages[0]?.content;
     const text = first && "text" in first ? String(first.text) : "";
@@ -56,11 +60,11 @@ async function connectCapable(url: string): Promise<CapableClient> {
       content: { type: "text", text: `sampled: ${text}` },
     };
   });
-  client.setRequestHandler('elicitation/create', async (request) => {
+  client.setRequestHandler("elicitation/create", async (request) => {
     asked.push(request);
     return { action: "accept", content: { name: "Ada Lovelace", check: true } };
   });
-  client.setRequestHandler('roots/list', async (request) => {
+  client.setRequestHandler("roots/list", async (request) => {
     asked.push(request);
     return { roots: [ROOT] };
   });

@@ -28,7 +28,7 @@ const fastNotices: number[] = [];
 const deepNotices: number[] = [];
 
 function recordListChanged(session: Session, times: number[]): void {
-  session.client.setNotificationHandler('notifications/tools/list_changed', async () => {
+  session.client.setNotificationHandler("notifications/tools/list_changed", async () => {
     times.push(performance.now());
   });
 }

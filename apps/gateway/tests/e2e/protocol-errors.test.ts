@@ -63,14 +63,16 @@ describe("a call to a tool the gateway does not expose", () => {
   });
 });
 
+// SDK v2 never sends -32002 for a resource miss: its servers answer -32602 with data.uri (the
+// 2026-07-28 spec's code, used on every revision), the fixture's and the gateway's alike.
 describe("an upstream's JSON-RPC error passed through", () => {
   it("keeps its code and data, and its message carries no `MCP error` prefix", async () => {
     await expect(gateway.client.readResource({ uri: "fixture://item/" })).rejects.toMatchObject({
-      code: -32002,
+      code: -32602,
     });
     const error = await lastWireError();
     expect(error).toEqual({
-      code: -32002,
+      code: -32602,
       message: "Resource not found",
       data: { uri: "fixture://item/" },
     });
@@ -78,10 +80,10 @@ describe("an upstream's JSON-RPC error passed through", () => {
 
   it("of the gateway's own kind says what is wrong without its code either", async () => {
     await expect(gateway.client.readResource({ uri: "nowhere://at/all" })).rejects.toMatchObject({
-      code: -32002,
+      code: -32602,
     });
     expect(await lastWireError()).toEqual({
-      code: -32002,
+      code: -32602,
       message: "Resource not found",
       data: { uri: "nowhere://at/all" },
     });

@@ -2,9 +2,8 @@
 // read byte for byte as their server serves them, and tool listings keeping `_meta.ui`.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { Client, type TextResourceContents, type Tool } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { Client } from "@modelcontextprotocol/client";
-import type { TextResourceContents, Tool } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEW_MIME_TYPE, viewHtml } from "../fixtures/fixture-server.mjs";
 import {

@@ -33,7 +33,7 @@ beforeAll(async () => {
   gateway = await startGatewayHttp(["--config", config]);
   subscriber = await openHttpSession(gateway.url);
   listener = await openHttpSession(gateway.url);
-  listener.client.setNotificationHandler('notifications/tools/list_changed', async () => {
+  listener.client.setNotificationHandler("notifications/tools/list_changed", async () => {
     toolListChanges += 1;
   });
 });

@@ -26,16 +26,14 @@ afterAll(cleanupAll);
 
 /** Sends tools/call slow with this downstream progress token (no SDK progress handling). */
 function slowWithToken(session: Session, token: string | number, steps: number, settleMs = 150) {
-  return session.client.request(
-    {
-      method: "tools/call",
-      params: {
-        name: "slow",
-        arguments: { ms: steps * 250, steps, settle_ms: settleMs },
-        _meta: { progressToken: token },
-      },
-    }
-  );
+  return session.client.request({
+    method: "tools/call",
+    params: {
+      name: "slow",
+      arguments: { ms: steps * 250, steps, settle_ms: settleMs },
+      _meta: { progressToken: token },
+    },
+  });
 }
 
 type Seen =

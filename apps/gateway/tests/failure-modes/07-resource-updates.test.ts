@@ -86,17 +86,17 @@ describe("a session's subscriptions through the gateway", () => {
     for (let index = 0; index < 1_000; index++) {
       await a.client.subscribeResource({ uri: `fixture://item/s${index}` });
     }
+    // The v2 client's error message is the server's sentence alone, with no `MCP error` prefix.
     await expect(a.client.subscribeResource({ uri: "fixture://item/over" })).rejects.toMatchObject({
       code: -32602,
-      message:
-        "MCP error -32602: a session may be subscribed to at most 1,000 resources; unsubscribe from one first",
+      message: "a session may be subscribed to at most 1,000 resources; unsubscribe from one first",
       data: { max_subscriptions: 1_000 },
     });
     await a.client.unsubscribeResource({ uri: "fixture://item/s0" });
     const long = `fixture://item/${"i".repeat(2_034)}`;
     await expect(a.client.subscribeResource({ uri: long })).rejects.toMatchObject({
       code: -32602,
-      message: "MCP error -32602: params.uri must be at most 2,048 characters; this one has 2,049",
+      message: "params.uri must be at most 2,048 characters; this one has 2,049",
     });
     await a.client.subscribeResource({ uri: "fixture://item/over" });
     await call(a.client, "touch", { uri: "fixture://item/over" });

@@ -111,16 +111,14 @@ describe("tools/call _meta", () => {
   ])("passes through %s both ways, remapping only progressToken", async (_, tool) => {
     const session = await openHttpSession(gateway.url);
     const resultMeta = { "example.org/back": { nested: [1, "two"] }, plain: "yes" };
-    const result = await session.client.request(
-      {
-        method: "tools/call",
-        params: {
-          name: tool,
-          arguments: { result_meta: resultMeta },
-          _meta: { "example.org/trace": "abc-123", other: { deep: true } },
-        },
-      }
-    );
+    const result = await session.client.request({
+      method: "tools/call",
+      params: {
+        name: tool,
+        arguments: { result_meta: resultMeta },
+        _meta: { "example.org/trace": "abc-123", other: { deep: true } },
+      },
+    });
     const received = (result.structuredContent as { _meta: Record<string, unknown> })._meta;
     const { progressToken: _token, ...rest } = received;
     expect(rest).toEqual({ "example.org/trace": "abc-123", other: { deep: true } });

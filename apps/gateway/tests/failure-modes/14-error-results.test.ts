@@ -25,9 +25,10 @@ describe("an upstream error result its outputSchema does not admit", () => {
     const listed = (await gateway.client.listTools()).tools.find((tool) => tool.name === "fail");
     expect(listed?.outputSchema?.required).toEqual(["value"]);
 
-    const result = await gateway.client.request(
-      { method: "tools/call", params: { name: "fail", arguments: {} } }
-    );
+    const result = await gateway.client.request({
+      method: "tools/call",
+      params: { name: "fail", arguments: {} },
+    });
     const expectedText =
       '{"error":{"code":"FAILED_PRECONDITION","message":"Fixture fixture always fails."}}';
     expect(result.isError).toBe(true);

@@ -19,9 +19,7 @@ describe("an upstream with 250 tools in pages of 100", () => {
       },
     });
     const gateway = await openStdioGateway(["--config", config]);
-    const listed = await gateway.client.request(
-      { method: "tools/list", params: {} }
-    );
+    const listed = await gateway.client.request({ method: "tools/list", params: {} });
     const expected = [
       "echo",
       ...Array.from({ length: 249 }, (_, index) => `extra_${String(index + 1).padStart(4, "0")}`),

@@ -4,8 +4,11 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ProtocolError } from "@modelcontextprotocol/client";
-import type { Client, TextResourceContents } from "@modelcontextprotocol/client";
+import {
+  type Client,
+  ProtocolError,
+  type TextResourceContents,
+} from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { viewHtml } from "../fixtures/fixture-server.mjs";
 import {

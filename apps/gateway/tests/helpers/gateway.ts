@@ -8,9 +8,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  type CallToolResult,
+  Client,
+  type JSONRPCMessage,
+  type Notification,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { Transport, CallToolResult, JSONRPCMessage, Notification } from "@modelcontextprotocol/client";
 
 /** The built gateway command. */
 export const GATEWAY_ENTRY = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
@@ -328,10 +334,7 @@ export async function call(
   args: Record<string, unknown> = {},
   options: Parameters<Client["request"]>[2] = {},
 ): Promise<CallToolResult> {
-  return client.request(
-    { method: "tools/call", params: { name, arguments: args } },
-    options,
-  );
+  return client.request({ method: "tools/call", params: { name, arguments: args } }, options);
 }
 
 /** The fixture's `_record`, read through the gateway under the tool's exposed name. */

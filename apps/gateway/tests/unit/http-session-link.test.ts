@@ -6,8 +6,7 @@
 // current stream. Fake clients stand in for the SDK's, fake timers for the 3 s re-check.
 import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { HttpLinkHost } from "../../src/upstreams/http-session-link.js";
-import { HttpSessionLink } from "../../src/upstreams/http-session-link.js";
+import { type HttpLinkHost, HttpSessionLink } from "../../src/upstreams/http-session-link.js";
 import type { SessionPeer, Upstream } from "../../src/upstreams/upstream.js";
 import type { StandaloneStreamEvents } from "../../src/upstreams/upstream-fetch.js";
 
