@@ -23,13 +23,13 @@ import { isScopeToken } from "./auth/scopes.js";
 import { type CrossFieldRule, checkCrossFieldRules, inDeclaredOrder } from "./cross-field-rules.js";
 import { InvalidParametersError, type ParameterProblem, ToolError } from "./errors.js";
 import type { Logger } from "./logger.js";
-import { sharedSchemaValidator } from "./shared-schema-validator.js";
 import {
   internalErrorResult,
   invalidParametersResult,
   structuredResult,
   toolErrorResult,
 } from "./results.js";
+import { sharedSchemaValidator } from "./shared-schema-validator.js";
 import { type JsonSchemaNode, toJsonSchema } from "./validation/json-schema.js";
 import { validateArguments } from "./validation/validate-arguments.js";
 

@@ -40,6 +40,11 @@ interface HttpAbuse {
   bareSocketTimes?: number;
   status: number;
   code?: number;
+  /**
+   * The id the error answer carries: `null` unless the request's own id can be read. A body
+   * that is no JSON-RPC 2.0 message is classified by the SDK, which answers with its id.
+   */
+  answeredId?: string | number;
   /** For requests that reach MCP: checks on the JSON-RPC messages in the answer. */
   messages?: (messages: unknown[]) => void;
   /** Sent to the process started with `--auth-token`. */
@@ -90,6 +95,7 @@ const abuses: HttpAbuse[] = [
     name: "wrong jsonrpc version in a session",
     request: (c) => ({ headers: withSession(c), body: '{"jsonrpc":"1.0","id":1,"method":"ping"}' }),
     status: 400,
+    answeredId: 1,
   },
   {
     name: "initialize with the wrong jsonrpc version",
@@ -98,6 +104,7 @@ const abuses: HttpAbuse[] = [
       body: initializeBody().replace('"2.0"', '"1.0"'),
     }),
     status: 400,
+    answeredId: "init",
   },
   {
     name: "unknown method",
@@ -251,13 +258,17 @@ const abuses: HttpAbuse[] = [
 ];
 
 /** Checks an error answer: JSON-RPC shaped JSON, never HTML or a stack trace. */
-function expectJsonRpcErrorBody(answer: RawResponse, code: number | undefined): void {
+function expectJsonRpcErrorBody(
+  answer: RawResponse,
+  code: number | undefined,
+  answeredId: string | number | null = null,
+): void {
   expect(String(answer.headers["content-type"])).toContain("application/json");
   expect(answer.body).not.toMatch(/<html|\n\s+at /i);
   const body = JSON.parse(answer.body) as unknown;
   const error = jsonRpcError(body);
   expect(error, answer.body).toBeDefined();
-  expect((body as { id?: unknown }).id, answer.body).toBeNull();
+  expect((body as { id?: unknown }).id, answer.body).toBe(answeredId);
   if (code !== undefined) expect(error?.code).toBe(code);
 }
 
@@ -309,7 +320,7 @@ describe.each(serverCommands())("HTTP protocol abuse against $name", (server) =>
       answer = await rawHttp(target.url, request);
     }
     expect(answer.status, answer.body.slice(0, 300)).toBe(abuse.status);
-    if (answer.status >= 400) expectJsonRpcErrorBody(answer, abuse.code);
+    if (answer.status >= 400) expectJsonRpcErrorBody(answer, abuse.code, abuse.answeredId);
     if (answer.status === 401) {
       expect(answer.headers["www-authenticate"]).toBe(abuse.challenge ?? "Bearer");
     }

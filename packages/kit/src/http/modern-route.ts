@@ -26,6 +26,9 @@ const LISTEN = "subscriptions/listen";
 /** How long a client should wait after a 429 for too many requests or streams in flight. */
 const BUSY_RETRY_SECONDS = 1;
 
+/** The most query strings whose handlers and reference servers are kept (e.g. `?tier=`). */
+const MAX_QUERIES = 64;
+
 /** The most callers whose tool-call spacing is remembered at once (`--rate-limit-ms`). */
 const MAX_SPACED_CALLERS = 10_000;
 
@@ -50,184 +53,218 @@ export interface ModernEndpoint {
  * that nobody hears of a change they may not read.
  */
 export function createModernEndpoint(context: HttpContext): ModernEndpoint {
-  const { options, limits } = context;
-  const { logger, inFlight } = options;
-  const onerror = (error: Error) => logger.debug(`modern request: ${error.message}`);
-  const references = new Map<string, Server>();
-  const handlerFor = (query: URLSearchParams, bus = new InMemoryServerEventBus()) =>
-    createMcpHandler(
-      () => options.createServer({ transport: "streamable", query, era: "modern" }),
-      { legacy: "reject", onerror, bus, maxRequestBodySize: BODY_LIMIT_BYTES },
-    );
-  const shared = new Map<string, NodeHandler>();
-  const listeners = new Map<string, ListenerGroup>();
-  const busy = new Map<string, { requests: number; listens: number }>();
-  const spacing = new Map<string, SpacingLimiter>();
-  let listening = 0;
-  let serving = 0;
+  return new ModernRoute(context);
+}
 
-  const nodeHandler = (handler: McpHttpHandler) => toNodeHandler(handler, { onerror });
+/** What one modern request is, once admitted: who sent it and where it goes. */
+interface Admitted {
+  caller: string;
+  count: ClientLoad;
+  listen: boolean;
+  group: ListenerGroup | undefined;
+  groupKey: string;
+  target: NodeHandler;
+}
+
+/** One client's modern requests and listen streams open now. */
+interface ClientLoad {
+  requests: number;
+  listens: number;
+}
+
+class ModernRoute implements ModernEndpoint {
+  private readonly references = new Map<string, Server>();
+  private readonly shared = new Map<string, NodeHandler>();
+  private readonly listeners = new Map<string, ListenerGroup>();
+  private readonly busy = new Map<string, ClientLoad>();
+  private readonly spacing = new Map<string, SpacingLimiter>();
+  private listening = 0;
+  private serving = 0;
+  private readonly onerror: (error: Error) => void;
+
+  constructor(private readonly context: HttpContext) {
+    const { logger } = context.options;
+    this.onerror = (error) => logger.debug(`modern request: ${error.message}`);
+  }
+
+  async serve(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const web = await toWebRequest(request.raw, request.body);
+    if (await isLegacyRequest(web, request.body)) return false;
+    const admitted = await this.admit(request, reply);
+    if (!admitted) return true;
+    const { caller, count, listen, group, groupKey, target } = admitted;
+    if (listen) count.listens++;
+    else count.requests++;
+    this.busy.set(caller, count);
+    if (group) group.open++;
+    if (listen) this.listening++;
+    else this.serving++;
+    this.context.options.inFlight.begin();
+    reply.hijack();
+    boundOutput(this.context, reply.raw, "modern");
+    attachAuthInfo(request);
+    const done = once(() => this.finished(admitted, groupKey));
+    reply.raw.once("close", done);
+    try {
+      await target.serve(request.raw, reply.raw as ServerResponse, request.body);
+    } finally {
+      if (!listen) done();
+    }
+    return true;
+  }
+
+  counts() {
+    return { requests_in_flight: this.serving, listen_streams: this.listening };
+  }
+
+  async close(): Promise<void> {
+    const handlers = [...this.shared.values(), ...this.listeners.values()];
+    await Promise.all(handlers.map(({ handler }) => handler.close().catch(this.onerror)));
+    for (const group of this.listeners.values()) group.stop?.();
+    this.listeners.clear();
+    const servers = [...this.references.values()];
+    await Promise.all(servers.map((server) => server.close().catch(this.onerror)));
+    this.references.clear();
+  }
+
+  /**
+   * Checks a modern request before it is served: the query the server factory accepts, the
+   * scopes its messages need, the client's requests or streams in flight, shutdown, and the
+   * spacing of tool calls. Answers a refusal itself.
+   * @returns where the request goes, or `undefined` when it was refused
+   */
+  private async admit(request: FastifyRequest, reply: FastifyReply): Promise<Admitted | undefined> {
+    const { options, limits } = this.context;
+    const identity = identityOf(request);
+    const caller = identity.subject ?? identity.address;
+    const message = singleRequest(request.body);
+    const listen = message?.method === LISTEN;
+    const search = searchOf(request.url);
+    const reference = await this.referenceOrRefuse(search, reply);
+    if (!reference) return undefined;
+    if (await refuseMissingScope(request, reply, this.context, reference)) return undefined;
+    const count = this.busy.get(caller) ?? { requests: 0, listens: 0 };
+    const max = listen ? limits.maxListensPerClient : limits.maxRequestsPerClient;
+    if ((listen ? count.listens : count.requests) >= max) {
+      const what = listen ? "listen streams" : "requests in flight";
+      options.logger.warn("modern request refused", { status: 429, address: identity.address });
+      const sentence = `Too many ${what} for this client (at most ${max}); retry later`;
+      await refuse(reply, 429, message?.id, sentence, BUSY_RETRY_SECONDS);
+      return undefined;
+    }
+    if (listen && !this.context.accepting()) {
+      const sentence = "Shutting down; no new listen streams";
+      await refuse(reply, 503, message?.id, sentence, BUSY_RETRY_SECONDS);
+      return undefined;
+    }
+    if (options.rateLimitMs > 0 && message?.method === "tools/call") {
+      const limiter = this.spacer(caller);
+      if (!(await spaced(limiter, reply, message.id, options.requestNoun))) return undefined;
+    }
+    const groupKey = `${caller}\u0000${search}`;
+    const group = listen ? this.listenGroup(groupKey, identity.subject, search) : undefined;
+    const target = group ?? this.requestHandler(search);
+    return { caller, count, listen, group, groupKey, target };
+  }
+
+  private finished({ caller, count, listen, group }: Admitted, groupKey: string): void {
+    this.context.options.inFlight.end();
+    if (listen) {
+      count.listens--;
+      this.listening--;
+    } else {
+      count.requests--;
+      this.serving--;
+    }
+    const idle = count.listens === 0 && count.requests === 0;
+    if (idle && this.busy.get(caller) === count) this.busy.delete(caller);
+    if (group) this.release(groupKey, group);
+  }
+
+  private handlerFor(query: URLSearchParams, bus = new InMemoryServerEventBus()): McpHttpHandler {
+    const { createServer } = this.context.options;
+    return createMcpHandler(() => createServer({ transport: "streamable", query, era: "modern" }), {
+      legacy: "reject",
+      onerror: this.onerror,
+      bus,
+      maxRequestBodySize: BODY_LIMIT_BYTES,
+    });
+  }
+
+  private nodeHandler(handler: McpHttpHandler): NodeHandler {
+    return { handler, serve: toNodeHandler(handler, { onerror: this.onerror }) };
+  }
 
   /** The handler for one query string (a server may build differently for `?tier=`). */
-  const requestHandler = (search: string): NodeHandler => {
-    let found = shared.get(search);
+  private requestHandler(search: string): NodeHandler {
+    let found = this.shared.get(search);
     if (!found) {
-      const handler = handlerFor(new URLSearchParams(search));
-      found = { handler, serve: nodeHandler(handler) };
-      if (shared.size < 64) shared.set(search, found);
+      found = this.nodeHandler(this.handlerFor(new URLSearchParams(search)));
+      if (this.shared.size < MAX_QUERIES) this.shared.set(search, found);
     }
     return found;
-  };
+  }
 
   /** The listen handler of one caller and query, fed by the hub through the caller's filter. */
-  const listenGroup = (key: string, subject: string | undefined, search: string) => {
-    let group = listeners.get(key);
+  private listenGroup(key: string, subject: string | undefined, search: string): ListenerGroup {
+    let group = this.listeners.get(key);
     if (!group) {
-      const bus = new InMemoryServerEventBus(onerror);
-      const handler = handlerFor(new URLSearchParams(search), bus);
+      const handler = this.handlerFor(
+        new URLSearchParams(search),
+        new InMemoryServerEventBus(this.onerror),
+      );
       const sink: ListenerSink = {
         subject,
         resourceUpdated: (uri) => handler.notify.resourceUpdated(uri),
         resourcesChanged: () => handler.notify.resourcesChanged(),
       };
-      group = { handler, serve: nodeHandler(handler), open: 0, stop: options.hub?.listen(sink) };
-      listeners.set(key, group);
+      const stop = this.context.options.hub?.listen(sink);
+      group = { ...this.nodeHandler(handler), open: 0, stop };
+      this.listeners.set(key, group);
     }
     return group;
-  };
+  }
 
-  const release = (key: string, group: ListenerGroup) => {
+  private release(key: string, group: ListenerGroup): void {
     group.open--;
-    if (group.open > 0 || listeners.get(key) !== group) return;
-    listeners.delete(key);
+    if (group.open > 0 || this.listeners.get(key) !== group) return;
+    this.listeners.delete(key);
     group.stop?.();
-    group.handler.close().catch(onerror);
-  };
-
-  return {
-    async serve(request, reply) {
-      const web = await toWebRequest(request.raw, request.body);
-      if (await isLegacyRequest(web, request.body)) return false;
-      const identity = identityOf(request);
-      const caller = identity.subject ?? identity.address;
-      const message = singleRequest(request.body);
-      const listen = message?.method === LISTEN;
-      const search = searchOf(request.url);
-      let reference: Server;
-      try {
-        reference = referenceFor(search);
-      } catch (error) {
-        if (!(error instanceof SessionRefusedError)) throw error;
-        await sendError(reply, 400, JsonRpcCode.invalidParams, error.message);
-        return true;
-      }
-      if (await refuseMissingScope(request, reply, context, reference)) return true;
-      const count = busy.get(caller) ?? { requests: 0, listens: 0 };
-      if (
-        listen
-          ? count.listens >= limits.maxListensPerClient
-          : count.requests >= limits.maxRequestsPerClient
-      ) {
-        const what = listen ? "listen streams" : "requests in flight";
-        const max = listen ? limits.maxListensPerClient : limits.maxRequestsPerClient;
-        logger.warn("modern request refused", {
-          status: 429,
-          caller: identity.subject,
-          address: identity.address,
-        });
-        return refuse(
-          reply,
-          429,
-          message?.id,
-          `Too many ${what} for this client (at most ${max}); retry later`,
-          BUSY_RETRY_SECONDS,
-        );
-      }
-      if (!context.accepting() && listen) {
-        return refuse(
-          reply,
-          503,
-          message?.id,
-          "Shutting down; no new listen streams",
-          BUSY_RETRY_SECONDS,
-        );
-      }
-      const limiter =
-        options.rateLimitMs > 0 && message?.method === "tools/call" ? spacer(caller) : undefined;
-      if (limiter && !(await spaced(limiter, reply, message?.id, options.requestNoun))) return true;
-      const group = listen
-        ? listenGroup(`${caller}\u0000${search}`, identity.subject, search)
-        : undefined;
-      const target = group ?? requestHandler(search);
-      if (listen) count.listens++;
-      else count.requests++;
-      busy.set(caller, count);
-      if (group) group.open++;
-      if (listen) listening++;
-      else serving++;
-      inFlight.begin();
-      reply.hijack();
-      boundOutput(context, reply.raw, "modern");
-      attachAuthInfo(request);
-      const done = once(() => {
-        inFlight.end();
-        if (listen) {
-          count.listens--;
-          listening--;
-        } else {
-          count.requests--;
-          serving--;
-        }
-        if (count.listens === 0 && count.requests === 0 && busy.get(caller) === count)
-          busy.delete(caller);
-        if (group) release(`${caller}\u0000${search}`, group);
-      });
-      reply.raw.once("close", done);
-      try {
-        await target.serve(request.raw, reply.raw as ServerResponse, request.body);
-      } finally {
-        if (!listen) done();
-      }
-      return true;
-    },
-    counts: () => ({ requests_in_flight: serving, listen_streams: listening }),
-    async close() {
-      await Promise.all(
-        [...shared.values(), ...listeners.values()].map(({ handler }) =>
-          handler.close().catch(onerror),
-        ),
-      );
-      for (const group of listeners.values()) group.stop?.();
-      listeners.clear();
-      await Promise.all([...references.values()].map((server) => server.close().catch(onerror)));
-      references.clear();
-    },
-  };
+    group.handler.close().catch(this.onerror);
+  }
 
   /**
    * A server built once for a query string, whose declared scopes decide each request's: the
-   * servers that answer are built per request by the SDK, after the scopes are checked.
-   * @throws SessionRefusedError when the server factory refuses the query (answered 400)
+   * servers that answer are built per request by the SDK, after the scopes are checked. A
+   * query the server factory refuses is answered 400.
    */
-  function referenceFor(search: string): Server {
-    let server = references.get(search);
-    if (!server) {
+  private async referenceOrRefuse(
+    search: string,
+    reply: FastifyReply,
+  ): Promise<Server | undefined> {
+    let server = this.references.get(search);
+    if (server) return server;
+    try {
       const query = new URLSearchParams(search);
-      server = options.createServer({ transport: "streamable", query, era: "modern" });
-      if (references.size < 64) references.set(search, server);
+      server = this.context.options.createServer({ transport: "streamable", query, era: "modern" });
+    } catch (error) {
+      if (!(error instanceof SessionRefusedError)) throw error;
+      await sendError(reply, 400, JsonRpcCode.invalidParams, error.message);
+      return undefined;
     }
+    if (this.references.size < MAX_QUERIES) this.references.set(search, server);
     return server;
   }
 
-  function spacer(caller: string): SpacingLimiter {
-    let limiter = spacing.get(caller);
+  private spacer(caller: string): SpacingLimiter {
+    let limiter = this.spacing.get(caller);
     if (!limiter) {
-      if (spacing.size >= MAX_SPACED_CALLERS) {
-        const oldest = spacing.keys().next().value;
-        if (oldest !== undefined) spacing.delete(oldest);
+      if (this.spacing.size >= MAX_SPACED_CALLERS) {
+        const oldest = this.spacing.keys().next().value;
+        if (oldest !== undefined) this.spacing.delete(oldest);
       }
-      limiter = new SpacingLimiter(options.rateLimitMs);
-      spacing.set(caller, limiter);
+      limiter = new SpacingLimiter(this.context.options.rateLimitMs);
+      this.spacing.set(caller, limiter);
     }
     return limiter;
   }
@@ -256,6 +293,7 @@ function spaced(
 ): Promise<boolean> {
   return new Promise((resolve) => {
     const decision = limiter.schedule(() => resolve(true));
+    if (decision.kind === "run") resolve(true);
     if (decision.kind !== "rejected") return;
     const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1_000));
     const message = `Too many ${noun} waiting (${limiter.maxWaiting}); retry after ${decision.retryAfterMs} ms`;
