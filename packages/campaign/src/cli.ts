@@ -10,15 +10,15 @@ import {
   runServer,
   UsageError,
 } from "@tabletop-mcp/kit";
-import { KeptSessions } from "./kept-sessions.js";
 import { relayExternalChanges } from "./change-relay.js";
+import { KeptSessions } from "./kept-sessions.js";
 import { createServer } from "./server.js";
-import { createUpdateFilter } from "./update-filter.js";
 import type { CampaignStore } from "./storage/campaign-store.js";
 import { openCampaignDatabase } from "./storage/open-campaign-database.js";
 import { DEFAULT_POOL_SIZE } from "./storage/postgres/connection-options.js";
 import { StorageError } from "./storage/storage-error.js";
 import { isPostgresUrl, maskLocation } from "./storage/store-location.js";
+import { createUpdateFilter } from "./update-filter.js";
 
 const MAX_POOL_SIZE = 100;
 
