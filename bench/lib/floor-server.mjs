@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // The floor: a server written directly on the MCP SDK (McpServer, no kit), doing the same work as
-// the kit-built tool it is compared with (`--work add|duality_outcome|roll_dice`). Over stdio it
-// connects to the SDK's stdio transport; over HTTP it is the SDK's own HTTP entry,
-// `createMcpHandler` (a fresh server per request, 2025-era clients served statelessly) on
-// node:http through `toNodeHandler`.
+// the kit-built tool it is compared with (`--work add|duality_outcome|roll_dice`). Both eras on
+// each transport, through the SDK's own entries: over stdio `serveStdio` (the first message picks
+// the era, one server for the connection), over HTTP `createMcpHandler` (a fresh server per
+// request, 2026-07-28 and 2025-era clients both served statelessly) on node:http through
+// `toNodeHandler`.
 // The HTTP modules load only when serving HTTP, so the stdio floor starts as lean as the SDK
 // allows.
 import { McpServer } from "@modelcontextprotocol/server";
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import * as z from "zod";
 
 /** The work each floor variant does: the same engine call as the kit-built tool it is compared with. */
@@ -91,4 +92,4 @@ async function serveHttp() {
 }
 
 if (process.argv.includes("--transport") && process.argv.includes("http")) await serveHttp();
-else await createFloorServer().connect(new StdioServerTransport());
+else serveStdio(createFloorServer);
