@@ -74,6 +74,8 @@ export const GATEWAY = { id: "gateway", command: "tabletop-gateway", folder: "ap
 
 export const FLOOR_SERVER = `${lib}floor-server.mjs`;
 export const BARE_NODE = `${lib}bare-node-server.mjs`;
+/** The floor of one HTTP round trip: node:http answering a JSON body, no library. */
+export const ECHO_SERVER = `${lib}echo-server.mjs`;
 
 /** The floor's tool call for a given floor work. */
 export function floorCall(work) {

@@ -9,11 +9,24 @@ import {
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { pinnedServerCommand } from "./cpu-pinning.mjs";
 
+/** The modern-era revision a client pins with `era: "modern"`. */
+export const MODERN_REVISION = "2026-07-28";
+
+/**
+ * An SDK client: 2025 era (`initialize`, the SDK's default) unless `era` is `"modern"`, which
+ * pins the 2026-07-28 revision (no fallback: connecting fails if the server lacks it).
+ */
+function newClient(era = "legacy") {
+  const options =
+    era === "modern" ? { versionNegotiation: { mode: { pin: MODERN_REVISION } } } : {};
+  return new Client({ name: "bench", version: "1.0.0" }, options);
+}
+
 /**
  * Starts a server command over stdio and returns a connected client. With `pinned`, the server
- * runs on the server CPU of lib/cpu-pinning.mjs.
+ * runs on the server CPU of lib/cpu-pinning.mjs; `era` as in newClient.
  */
-export async function connectStdio(command, env, { pinned = false } = {}) {
+export async function connectStdio(command, env, { pinned = false, era } = {}) {
   const spawned = pinned
     ? pinnedServerCommand(command)
     : { command: process.execPath, args: command };
@@ -22,19 +35,20 @@ export async function connectStdio(command, env, { pinned = false } = {}) {
     stderr: "ignore",
     ...(env ? { env: { ...process.env, ...env } } : {}),
   });
-  const client = new Client({ name: "bench", version: "1.0.0" });
+  const client = newClient(era);
   await client.connect(transport);
   return { client, close: () => client.close() };
 }
 
 /**
- * Connects to a running endpoint: Streamable HTTP, or the legacy HTTP+SSE transport. Retries
- * for up to 10 s, for servers that announce themselves a moment before they listen.
+ * Connects to a running endpoint: Streamable HTTP, or the legacy HTTP+SSE transport; `era` as
+ * in newClient. Retries for up to 10 s, for servers that announce themselves a moment before
+ * they listen.
  */
-export async function connectUrl(url, kind = "streamable-http") {
+export async function connectUrl(url, kind = "streamable-http", { era } = {}) {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const client = new Client({ name: "bench", version: "1.0.0" });
+    const client = newClient(era);
     const transport =
       kind === "sse"
         ? new SSEClientTransport(new URL(url))

@@ -16,7 +16,8 @@ export function createReport({ quick }) {
     },
     /**
      * Adds one row. `reference` names what the result was compared with (a floor or a peer,
-     * measured in the same run); `met` is set only when there is a target.
+     * measured in the same run); `met` is set only when there is a target, `goal` when that
+     * target is a goal rather than a requirement (a miss then reads "goal missed").
      */
     add(row) {
       results.push(row);
@@ -57,7 +58,7 @@ export function createReport({ quick }) {
               row.reference ?? "",
               row.ratio === undefined ? "" : `${formatNumber(row.ratio)}x`,
               row.target ?? "",
-              row.met === undefined ? "" : row.met ? "pass" : "**miss**",
+              row.met === undefined ? "" : row.met ? "pass" : row.goal ? "goal missed" : "**miss**",
             ]
               .map(escapeCell)
               .join(" | ")} |`,
