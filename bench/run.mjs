@@ -8,6 +8,7 @@ import { bundleFloor } from "./lib/bundle-floor.mjs";
 import {
   BARE_NODE,
   builtServers,
+  ECHO_SERVER,
   FLOOR_SERVER,
   floorCall,
   GATEWAY,
@@ -21,6 +22,7 @@ import {
   connectHttp,
   connectStdio,
   connectUrl,
+  MODERN_REVISION,
 } from "./lib/measure-calls.mjs";
 import { measureColdStarts, measureIdleMemory, median } from "./lib/process-start.mjs";
 import {
@@ -38,6 +40,7 @@ const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex >= 0 ? new Set((process.argv[onlyIndex + 1] ?? "").split(",")) : null;
 const SECTION_NAMES = [
   "tool-calls",
+  "eras",
   "cold-start",
   "memory",
   "http",
@@ -59,6 +62,7 @@ const report = createReport({ quick });
 const SETTINGS = quick
   ? {
       toolCalls: { rounds: 6, callsPerRound: 40, warmup: 100 },
+      eraCalls: { rounds: 4, callsPerRound: 40, warmup: 60 },
       coldStart: { rounds: 4 },
       memory: { rounds: 2, idleMs: 500 },
       http: { slices: 4, sliceMs: 150, warmupMs: 200 },
@@ -67,6 +71,7 @@ const SETTINGS = quick
     }
   : {
       toolCalls: { rounds: 20, callsPerRound: 100, warmup: 300 },
+      eraCalls: { rounds: 20, callsPerRound: 100, warmup: 300 },
       coldStart: { rounds: 15 },
       memory: { rounds: 5, idleMs: 1000 },
       http: { slices: 20, sliceMs: 500, warmupMs: 1000 },
@@ -75,6 +80,7 @@ const SETTINGS = quick
     };
 
 const TOOL_CALL_TARGET = 1.15;
+const MODERN_TARGET = 1.1;
 const COLD_START_TARGET_MS = 150;
 const SERVER_MEMORY_TARGET_MB = 60;
 const GATEWAY_MEMORY_TARGET_MB = 100;
@@ -169,6 +175,104 @@ async function compareToolCalls(comparison, transport) {
   } finally {
     await subject.close();
     await floorConnection.close();
+  }
+}
+
+// --- The modern era (2026-07-28) of each server next to its own 2025 era, the bare-SDK v2
+// floor in the modern era, and (over HTTP) a raw node:http JSON echo: one interleaved
+// measurement per server and transport.
+
+const ERA_AREA = `Modern era (${MODERN_REVISION}): tool-call p50 against the bare SDK v2 and the 2025 era`;
+
+/** One POST of a tools/call body to the echo floor, answered by a JSON body. */
+async function echoCall(url, params, index) {
+  const body = JSON.stringify({ jsonrpc: "2.0", id: index, method: "tools/call", params });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body,
+  });
+  return response.json();
+}
+
+async function compareEras(server, transport) {
+  const label = `${server.command} ${server.callLabel ?? server.call(0).name}`;
+  const subjectArgs = [server.file, ...server.args];
+  const floorArgs = [floorServer, "--work", server.floorWork];
+  const modern = { era: "modern" };
+  const closers = [];
+  const open = async (starting, close = (started) => started.close()) => {
+    const started = await starting;
+    closers.unshift(() => close(started));
+    return started;
+  };
+  const contenders = [];
+  const add = (name, connection, call) =>
+    contenders.push({
+      label: `${label}, ${name}`,
+      run: (i) => connection.client.callTool(call(i)),
+    });
+  try {
+    if (transport === "http") {
+      // One server process serves both eras on one URL, as it ships. On SIGTERM it waits for
+      // the client's idle keep-alive connection, which fetch drops after 4 s: not awaited.
+      const subject = await open(startHttpServer(subjectArgs), async ({ child }) =>
+        child.kill("SIGTERM"),
+      );
+      const floorHttp = await open(startHttpServer(floorArgs));
+      const echo = await open(startHttpServer([ECHO_SERVER]));
+      add("2025 era", await open(connectUrl(subject.url)), server.call);
+      add("modern", await open(connectUrl(subject.url, "streamable-http", modern)), server.call);
+      add(
+        "floor",
+        await open(connectUrl(floorHttp.url, "streamable-http", modern)),
+        floorCall(server.floorWork),
+      );
+      contenders.push({ label: "echo", run: (i) => echoCall(echo.url, server.call(i), i) });
+    } else {
+      // Over stdio the first message picks the era: one process per era.
+      add("2025 era", await open(connectStdio(subjectArgs)), server.call);
+      add("modern", await open(connectStdio(subjectArgs, undefined, modern)), server.call);
+      add(
+        "floor",
+        await open(connectStdio(floorArgs, undefined, modern)),
+        floorCall(server.floorWork),
+      );
+    }
+    const [legacyRun, modernRun, floorRun, echoRun] = await compareCallLatencies(
+      contenders,
+      (contender, index) => contender.run(index),
+      SETTINGS.eraCalls,
+    );
+    const echoText = echoRun ? `; raw node:http JSON echo ${fmt(echoRun.p50Us)} us` : "";
+    const ratio = modernRun.p50Us / floorRun.p50Us;
+    report.add({
+      area: ERA_AREA,
+      name: `${label} over ${transport}, modern p50 per call`,
+      value: round1(modernRun.p50Us),
+      unit: "us",
+      reference: `bare SDK v2 modern (${server.floorWork}) ${fmt(floorRun.p50Us)} us${echoText} (p99 ${fmt(modernRun.p99Us)} us, floor ${fmt(floorRun.p99Us)} us)`,
+      ratio: round3(ratio),
+      target: `<= ${MODERN_TARGET}x floor (required)`,
+      met: ratio <= MODERN_TARGET,
+    });
+    const eraRatio = modernRun.p50Us / legacyRun.p50Us;
+    report.add({
+      area: ERA_AREA,
+      name: `${label} over ${transport}, modern against its own 2025 era`,
+      value: round1(modernRun.p50Us),
+      unit: "us",
+      reference: `same server, 2025 era ${fmt(legacyRun.p50Us)} us (p99 ${fmt(legacyRun.p99Us)} us)`,
+      ratio: round3(eraRatio),
+      target: "<= 1x its 2025 era (goal, not required)",
+      met: eraRatio <= 1,
+      goal: true,
+    });
+    process.stderr.write(
+      `  ${label} over ${transport}: modern ${fmt(modernRun.p50Us)} us, 2025 era ${fmt(legacyRun.p50Us)} us, floor ${fmt(floorRun.p50Us)} us${echoText}\n`,
+    );
+  } finally {
+    for (const close of closers) await close().catch(() => {});
   }
 }
 
@@ -596,6 +700,17 @@ await section("tool-calls", TOOL_CALL_AREA, async () => {
         await compareToolCalls(comparison, transport);
       } catch (error) {
         fail(TOOL_CALL_AREA, `${comparison.label} over ${transport}`, error);
+      }
+    }
+  }
+});
+await section("eras", ERA_AREA, async () => {
+  for (const server of servers) {
+    for (const transport of ["http", "stdio"]) {
+      try {
+        await compareEras(server, transport);
+      } catch (error) {
+        fail(ERA_AREA, `${server.command} modern era over ${transport}`, error);
       }
     }
   }
