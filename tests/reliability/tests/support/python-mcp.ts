@@ -86,3 +86,52 @@ export function runPythonSessions(
     });
   });
 }
+
+/** The script that connects once per protocol mode of the Python SDK's Client. */
+const erasScript = fileURLToPath(new URL("../../fixtures/python-eras.py", import.meta.url));
+
+/** What one Python connection in one mode reported. */
+export interface PythonEraConnection {
+  mode: string;
+  protocol_version: string;
+  tools: number;
+  is_error: boolean;
+}
+
+/**
+ * Connects once per mode (`legacy`, `auto`, `2026-07-28`) to `target`, an HTTP URL or a command
+ * started over stdio, listing the tools and calling `tool` each time.
+ */
+export function runPythonEras(
+  modes: readonly string[],
+  target: string | readonly string[],
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<PythonEraConnection[]> {
+  const where = typeof target === "string" ? target : JSON.stringify(target);
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      pythonWithMcp(),
+      [erasScript, modes.join(","), where, tool, JSON.stringify(args)],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`python exited ${code}: ${stderr.slice(-2000)}`));
+      else
+        resolve(
+          stdout
+            .trim()
+            .split("\n")
+            .map((line) => JSON.parse(line) as PythonEraConnection),
+        );
+    });
+  });
+}
