@@ -62,7 +62,7 @@ const report = createReport({ quick });
 const SETTINGS = quick
   ? {
       toolCalls: { rounds: 6, callsPerRound: 40, warmup: 100 },
-      eraCalls: { rounds: 4, callsPerRound: 40, warmup: 60 },
+      eraCalls: { rounds: 4, callsPerRound: 30, warmup: 50 },
       coldStart: { rounds: 4 },
       memory: { rounds: 2, idleMs: 500 },
       http: { slices: 4, sliceMs: 150, warmupMs: 200 },
@@ -195,7 +195,7 @@ async function echoCall(url, params, index) {
   return response.json();
 }
 
-async function compareEras(server, transport) {
+async function compareEras(server, transport, echoUrl) {
   const label = `${server.command} ${server.callLabel ?? server.call(0).name}`;
   const subjectArgs = [server.file, ...server.args];
   const floorArgs = [floorServer, "--work", server.floorWork];
@@ -220,7 +220,6 @@ async function compareEras(server, transport) {
         child.kill("SIGTERM"),
       );
       const floorHttp = await open(startHttpServer(floorArgs));
-      const echo = await open(startHttpServer([ECHO_SERVER]));
       add("2025 era", await open(connectUrl(subject.url)), server.call);
       add("modern", await open(connectUrl(subject.url, "streamable-http", modern)), server.call);
       add(
@@ -228,7 +227,7 @@ async function compareEras(server, transport) {
         await open(connectUrl(floorHttp.url, "streamable-http", modern)),
         floorCall(server.floorWork),
       );
-      contenders.push({ label: "echo", run: (i) => echoCall(echo.url, server.call(i), i) });
+      contenders.push({ label: "echo", run: (i) => echoCall(echoUrl, server.call(i), i) });
     } else {
       // Over stdio the first message picks the era: one process per era.
       add("2025 era", await open(connectStdio(subjectArgs)), server.call);
@@ -705,14 +704,19 @@ await section("tool-calls", TOOL_CALL_AREA, async () => {
   }
 });
 await section("eras", ERA_AREA, async () => {
-  for (const server of servers) {
-    for (const transport of ["http", "stdio"]) {
-      try {
-        await compareEras(server, transport);
-      } catch (error) {
-        fail(ERA_AREA, `${server.command} modern era over ${transport}`, error);
+  const echo = await startHttpServer([ECHO_SERVER]);
+  try {
+    for (const server of servers) {
+      for (const transport of ["http", "stdio"]) {
+        try {
+          await compareEras(server, transport, echo.url);
+        } catch (error) {
+          fail(ERA_AREA, `${server.command} modern era over ${transport}`, error);
+        }
       }
     }
+  } finally {
+    await echo.close();
   }
 });
 await section("cold-start", "Cold start", coldStarts);
