@@ -50,9 +50,12 @@ export interface ServerSpec {
   tools: readonly Tool[];
   resources?: readonly ResourceSpec[];
   resourceTemplates?: readonly ResourceTemplate[];
-  /** Declares `prompts`, and `completions` when an argument offers completions. */
+  /** Listed by `prompts/list` (empty when absent); `completions` is declared when an argument offers them. */
   prompts?: readonly Prompt[];
-  /** Declares `logging`: the client may set a level, and tools log with `ToolContext.log`. */
+  /**
+   * Declares `logging` (the default): a 2025 client may set a level, and tools log with
+   * `ToolContext.log`. `false` declares none.
+   */
   logging?: boolean;
   /**
    * How long a 2026-07-28 client may keep each cacheable result, and whether it may share it
@@ -135,15 +138,17 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
   const logger = options.logger ?? silentLogger;
   const hasResources = (spec.resources?.length ?? 0) + (spec.resourceTemplates?.length ?? 0) > 0;
   const prompts = spec.prompts ?? [];
+  const logging = spec.logging ?? true;
   const server = new Server(
     { name: spec.name, version: spec.version, ...(spec.title ? { title: spec.title } : {}) },
     {
       capabilities: {
         tools: { listChanged: true },
         ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
-        ...(prompts.length > 0 ? { prompts: {} } : {}),
+        // Declared even with no prompt: a 2026-07-28 client may list (and cache) them all.
+        prompts: {},
         ...(offersCompletions(prompts) ? { completions: {} } : {}),
-        ...(spec.logging ? { logging: {} } : {}),
+        ...(logging ? { logging: {} } : {}),
       },
       ...(spec.instructions ? { instructions: spec.instructions } : {}),
       ...(spec.requestState ? { requestState: { verify: spec.requestState.verify } } : {}),
@@ -151,10 +156,10 @@ export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}
       cacheHints: { ...DEFAULT_CACHE_HINTS, ...spec.cacheHints },
     },
   );
-  const log: SessionLog = spec.logging ? installSessionLogging(server) : async () => {};
+  const log: SessionLog = logging ? installSessionLogging(server) : async () => {};
   registerTools(server, spec, { hub, logger, log }, options);
   if (hasResources) registerResources(server, spec, hub);
-  if (prompts.length > 0) registerPrompts(server, prompts);
+  registerPrompts(server, prompts);
   declareRequestScopes(server, scopeOfRequest(spec), scopesOf(spec));
   hub.attach(server);
   // Malformed messages from a client surface here; they are the client's mistake, not ours.

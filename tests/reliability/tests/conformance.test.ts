@@ -13,12 +13,13 @@ import {
 } from "./support/conformance.js";
 import { serverCommands } from "./support/servers.js";
 
-// Dice and Duality declare resources for their MCP Apps views (ui://dice/…, ui://duality/…).
+// Dice and Duality declare resources for their MCP Apps views (ui://dice/…, ui://duality/…);
+// every kit server declares prompts (none may be listed) and logging.
 const OFFERS: Record<string, Offers> = {
-  dice: { resources: true, prompts: false, logging: false, completions: false },
-  duality: { resources: true, prompts: false, logging: false, completions: false },
-  campaign: { resources: true, prompts: false, logging: false, completions: false },
-  world: { resources: true, prompts: false, logging: false, completions: false },
+  dice: { resources: true, prompts: true, logging: true, completions: false },
+  duality: { resources: true, prompts: true, logging: true, completions: false },
+  campaign: { resources: true, prompts: true, logging: true, completions: false },
+  world: { resources: true, prompts: true, logging: true, completions: false },
   gateway: { resources: true, prompts: true, logging: true, completions: true },
 };
 

@@ -131,7 +131,11 @@ describe("requests over an in-process connection", () => {
 
   it("reject with the server's JSON-RPC error", async () => {
     const connection = await InProcessConnection.open(kitServer(), CLIENT);
-    const failed = connection.request({ method: "prompts/list" });
+    // The kit server offers no completions: the method is not found.
+    const failed = connection.request({
+      method: "completion/complete",
+      params: { ref: { type: "ref/prompt", name: "x" }, argument: { name: "a", value: "" } },
+    });
     await expect(failed).rejects.toBeInstanceOf(ProtocolError);
     await expect(failed).rejects.toMatchObject({ code: ProtocolErrorCode.MethodNotFound });
     await connection.close();

@@ -79,6 +79,8 @@ export interface ScenarioOutcome {
   failed: number;
   /** The first failure messages, for the report. */
   messages: string[];
+  /** Every failed check, by id, with its message. */
+  failures: Array<{ id: string; message: string }>;
 }
 
 /**
@@ -108,6 +110,7 @@ export async function runConformance(
     const checksFile = join(outputDirectory, entry, "checks.json");
     if (!match?.[1] || !existsSync(checksFile)) continue;
     const checks = JSON.parse(readFileSync(checksFile, "utf8")) as Array<{
+      id?: string;
       status: string;
       errorMessage?: string;
     }>;
@@ -116,6 +119,10 @@ export async function runConformance(
       passed: checks.filter((check) => check.status === "SUCCESS").length,
       failed: failures.length,
       messages: failures.slice(0, 2).map((check) => (check.errorMessage ?? "").slice(0, 200)),
+      failures: failures.map((check) => ({
+        id: check.id ?? "",
+        message: check.errorMessage ?? "",
+      })),
     });
   }
   return outcomes;
