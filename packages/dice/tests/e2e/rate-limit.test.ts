@@ -27,7 +27,8 @@ describe("rate limiting over stdio", () => {
   });
 
   it("answers the 33rd waiting call RATE_LIMITED with a retry time, and the others normally", async () => {
-    const spacing = 50;
+    // Wide enough that all 34 calls arrive before the first waiter starts, even on a busy machine.
+    const spacing = 150;
     const connection = await connectStdio(["--rate-limit-ms", String(spacing)]);
     const calls = Array.from({ length: 34 }, () =>
       call(connection.client, "roll_dice", { dice_count: 1, dice_sides: 6 }),
