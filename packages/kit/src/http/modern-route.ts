@@ -9,6 +9,7 @@ import {
   type Server,
 } from "@modelcontextprotocol/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { identityFromAuthInfo } from "../auth/identity.js";
 import type { ListenerSink } from "../resource-hub.js";
 import { SpacingLimiter } from "../runtime/rate-limiter.js";
 import { SessionRefusedError } from "../runtime/session-request.js";
@@ -162,7 +163,9 @@ class ModernRoute implements ModernEndpoint {
       if (!(await spaced(limiter, reply, message.id, options.requestNoun))) return undefined;
     }
     const groupKey = `${caller}\u0000${search}`;
-    const group = listen ? this.listenGroup(groupKey, identity.subject, search) : undefined;
+    // The caller as tools see it: without auth or with the shared token, the reserved subject.
+    const subject = identityFromAuthInfo(identity.authInfo).subject;
+    const group = listen ? this.listenGroup(groupKey, subject, search) : undefined;
     const target = group ?? this.requestHandler(search);
     return { caller, count, listen, group, groupKey, target };
   }

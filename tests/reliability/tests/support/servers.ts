@@ -59,8 +59,16 @@ export function writeGatewayConfig(
   return file;
 }
 
-/** Every server command; the gateway only once it is built. */
+/**
+ * Every server command; the gateway only once it is built. `TABLETOP_TEST_SERVERS` (names,
+ * comma-separated) keeps only those, e.g. on a Node the SQLite addon was not built for.
+ */
 export function serverCommands(): ServerCommand[] {
+  const only = process.env.TABLETOP_TEST_SERVERS?.split(",");
+  return allServerCommands().filter((server) => !only || only.includes(server.name));
+}
+
+function allServerCommands(): ServerCommand[] {
   const commands: ServerCommand[] = [
     {
       name: "dice",
