@@ -91,7 +91,13 @@ describe("a stdio client subscribing to huge URIs", () => {
     });
     const write = (message: unknown) =>
       new Promise((resolve) => child.stdin?.write(`${JSON.stringify(message)}\n`, resolve));
+    const residentMiB = () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    };
     await write(initializeRequest(0, "huge-uris"));
+    await expect.poll(() => answers).toBe(1);
+    const before = residentMiB();
     const huge = "u".repeat(1_000_000);
     for (let id = 1; id <= 150; id++) {
       await write({
@@ -102,10 +108,10 @@ describe("a stdio client subscribing to huge URIs", () => {
       });
     }
     await expect.poll(() => answers, { timeout: 20_000 }).toBe(151);
-    const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-    const residentMiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    const after = residentMiB();
     child.kill();
-    expect(residentMiB).toBeGreaterThan(0);
-    expect(residentMiB).toBeLessThan(140);
+    expect(before).toBeGreaterThan(0);
+    // Transient buffers come and go (more of them on newer Nodes); held URIs would add 150 MiB.
+    expect(after - before).toBeLessThan(100);
   });
 });
