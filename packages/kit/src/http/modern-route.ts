@@ -24,6 +24,10 @@ import { boundOutput } from "./session-opening.js";
 /** The MCP method of a modern-era listen stream, which stays open until the client leaves. */
 const LISTEN = "subscriptions/listen";
 
+/** The answer to a body nested too deeply to be read again. */
+const TOO_DEEP =
+  "Invalid request: the body nests too deeply to be read; send at most a few thousand levels";
+
 /** How long a client should wait after a 429 for too many requests or streams in flight. */
 const BUSY_RETRY_SECONDS = 1;
 
@@ -89,7 +93,17 @@ class ModernRoute implements ModernEndpoint {
   }
 
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const web = await toWebRequest(request.raw, request.body);
+    let web: Request;
+    try {
+      web = await toWebRequest(request.raw, request.body);
+    } catch (error) {
+      // The SDK reads a body it is given by writing it out again, which a body nested
+      // thousands of levels deep overflows: the request is refused, the server keeps serving.
+      if (!(error instanceof RangeError)) throw error;
+      const id = singleRequest(request.body)?.id;
+      await answer(reply, 400, id, JsonRpcCode.invalidRequest, TOO_DEEP);
+      return true;
+    }
     if (await isLegacyRequest(web, request.body)) return false;
     const admitted = await this.admit(request, reply);
     if (!admitted) return true;
@@ -314,18 +328,23 @@ async function refuse(
   message: string,
   retryAfterSeconds: number,
 ): Promise<true> {
+  reply.header("retry-after", String(retryAfterSeconds));
+  await answer(reply, status, id, JsonRpcCode.serverError, message);
+  return true;
+}
+
+/** Answers with a JSON-RPC error carrying the request's id when it could be read. */
+async function answer(
+  reply: FastifyReply,
+  status: number,
+  id: RequestId | undefined,
+  code: number,
+  message: string,
+): Promise<void> {
   await reply
     .code(status)
-    .header("retry-after", String(retryAfterSeconds))
     .type("application/json")
-    .send(
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: id ?? null,
-        error: { code: JsonRpcCode.serverError, message },
-      }),
-    );
-  return true;
+    .send(JSON.stringify({ jsonrpc: "2.0", id: id ?? null, error: { code, message } }));
 }
 
 /** The request a POST body holds, when it is exactly one JSON-RPC request. */
