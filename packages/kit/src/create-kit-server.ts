@@ -5,12 +5,15 @@ import type {
   ServerContext,
 } from "@modelcontextprotocol/server";
 import {
+  BAGGAGE_META_KEY,
   CLIENT_CAPABILITIES_META_KEY,
   isInputRequiredResult,
   PROTOCOL_VERSION_META_KEY,
   ProtocolErrorCode,
   ResourceNotFoundError,
   Server,
+  TRACEPARENT_META_KEY,
+  TRACESTATE_META_KEY,
 } from "@modelcontextprotocol/server";
 import { limitAnswer } from "./answer-limit.js";
 import { identityFromAuthInfo } from "./auth/identity.js";
@@ -206,6 +209,7 @@ function registerTools(
       );
     }
     const context = toolContext(server, params, extra, collaborators);
+    logTraceContext(logger, name, context.meta);
     const limit = answerLimits.get(name) ?? DEFAULT_MAX_ANSWER_BYTES;
     const result = await tool.call(params.arguments, context);
     if (isInputRequiredResult(result)) return result;
@@ -230,6 +234,20 @@ function withoutInputRequests(handler: ToolCallHandler): ToolCallHandler {
       `Tool ${String(params.name)} asked the client for input (input_required), which a direct in-process call cannot serve; connect through a transport instead`,
     );
   };
+}
+
+/**
+ * Logs a tool call's W3C trace context (`traceparent`, `tracestate`, `baggage` in `_meta`) at
+ * debug, so that a call can be found by the trace it belongs to. Each value is a string the
+ * client chose: only strings are logged, and the logger escapes control characters.
+ */
+function logTraceContext(logger: Logger, tool: string, meta: Readonly<Record<string, unknown>>) {
+  const trace: Record<string, string> = {};
+  for (const key of [TRACEPARENT_META_KEY, TRACESTATE_META_KEY, BAGGAGE_META_KEY]) {
+    const value = meta[key];
+    if (typeof value === "string") trace[key] = value.slice(0, 512);
+  }
+  if (Object.keys(trace).length > 0) logger.debug("tools/call", { tool, ...trace });
 }
 
 /**

@@ -265,3 +265,31 @@ describe("one stdio connection per era, as its raw lines show", () => {
     });
   });
 });
+
+describe("trace context", () => {
+  it("is accepted in _meta and logged with the call at debug", () => {
+    const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    const call = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: {
+        name: "add",
+        arguments: { a: 1, b: 1 },
+        _meta: { ...MODERN_META, traceparent, tracestate: "tt=1" },
+      },
+    });
+    const run = runStdioLines(FIXTURE_ENTRY, ["--log-level", "debug"], [call]);
+    expect(run.messages.find((message) => message.id === 3)).toMatchObject({
+      result: { structuredContent: { sum: 2 } },
+    });
+    const logged = run.stderr.split("\n").filter((line) => line.includes(traceparent));
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0] ?? "{}")).toMatchObject({
+      level: "debug",
+      tool: "add",
+      traceparent,
+      tracestate: "tt=1",
+    });
+  });
+});
