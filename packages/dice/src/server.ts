@@ -80,7 +80,7 @@ export function createServer(options: DiceServerOptions = {}): Server {
   );
 }
 
-function randomSourceFor(seed: string | undefined): RandomSource {
+export function randomSourceFor(seed: string | undefined): RandomSource {
   if (seed === undefined) return createCryptoSource();
   const problem = replaySeedProblem(seed);
   if (problem !== undefined) throw new DiceError("INVALID_SEED", problem);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { readPackageVersion, replaySeedFlag, runServer } from "@tabletop-mcp/kit";
+import { createRandomDieRoller, type DieRoller } from "./engine/index.js";
 import { createServer } from "./server.js";
 
 await runServer({
@@ -17,6 +18,16 @@ await runServer({
   ],
   setup: ({ extra, hub, logger }) => {
     const seed = typeof extra.seed === "string" ? extra.seed : undefined;
-    return { createServer: () => createServer({ seed, hub, logger }) };
+    // A 2026-07-28 request gets a server of its own; a seeded process rolls every modern call
+    // from one roller, so that replaying the same calls in order gives the same dice.
+    let modernDice: DieRoller | undefined;
+    return {
+      createServer: (session) => {
+        if (session.era !== "modern" || seed === undefined)
+          return createServer({ seed, hub, logger });
+        modernDice ??= createRandomDieRoller(seed);
+        return createServer({ rollDie: modernDice, hub, logger });
+      },
+    };
   },
 });

@@ -40,4 +40,17 @@ describe("tabletop-dice over HTTP", () => {
       expect(totals).toEqual([6, 19, 6, 10, 16]);
     }
   });
+
+  it("rolls a seeded process's 2026-07-28 calls from one generator: the same five d20s, in order", async () => {
+    // The server above has served 2025 sessions only: its modern generator has not rolled yet.
+    const totals = [];
+    for (let client = 0; client < 5; client++) {
+      // Each call from its own connection, as stateless as the era is.
+      const connection = await connectHttp(server.url, {}, "modern");
+      const body = await callOk(connection.client, "roll_dice", { dice_count: 1, dice_sides: 20 });
+      totals.push((body.result as { total: number }).total);
+      await connection.close();
+    }
+    expect(totals).toEqual([6, 19, 6, 10, 16]);
+  });
 });
