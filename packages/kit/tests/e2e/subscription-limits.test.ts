@@ -96,7 +96,7 @@ describe("a stdio client subscribing to huge URIs", () => {
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     };
     await write(initializeRequest(0, "huge-uris"));
-    await expect.poll(() => answers).toBe(1);
+    await expect.poll(() => answers, { timeout: 20_000 }).toBe(1);
     const before = residentMiB();
     const huge = "u".repeat(1_000_000);
     for (let id = 1; id <= 150; id++) {
