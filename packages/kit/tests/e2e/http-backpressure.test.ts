@@ -32,6 +32,7 @@ async function start() {
   const handle = await startHttpFixture({
     limits: LIMITS,
     logger,
+    hub,
     createServer: () =>
       createFixtureServer(state, { hub, logger, maxAnswerBytes: { blob: 8_000_000 } }),
   });
@@ -150,4 +151,56 @@ describe("clients that do not read", () => {
     const answered = await rpc(url, session, JSON.parse(call("add", { a: 2, b: 2 })));
     expect(answered.body).toContain('"structuredContent":{"sum":4}');
   });
+
+  it("drops an unread 2026-07-28 listen stream, and serves the rest", async () => {
+    const { handle, logged } = await start();
+    const { url, port } = handle;
+    const envelope = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    const listen = JSON.stringify({
+      jsonrpc: "2.0",
+      id: "listen",
+      method: "subscriptions/listen",
+      params: {
+        notifications: { resourceSubscriptions: [`note://${LONG_NAME}`] },
+        _meta: envelope,
+      },
+    });
+    const headers = Object.entries({
+      ...POST_HEADERS,
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "subscriptions/listen",
+    })
+      .map(([name, value]) => `${name}: ${value}`)
+      .join("\r\n");
+    const unread = await neverRead(
+      port,
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${headers}`,
+      listen,
+    );
+    const reader = await connectHttp(url);
+    clients.push(reader);
+    await expect.poll(() => listenStreams(url), { timeout: 3_000 }).toBe(1);
+
+    // 25 MB of updates for the stream that reads nothing, as for a 2025 GET stream above.
+    for (let burst = 0; burst < 60; burst++) {
+      await reader.callTool({ name: "touch_note", arguments: { name: LONG_NAME, times: 200 } });
+    }
+    const dropped = `connection dropped: the client read nothing for ${LIMITS.sendTimeoutMs} ms`;
+    const said = () => logged().some((line) => line.message === dropped);
+    expect(await eventually(said, LIMITS.sendTimeoutMs + 3_000)).toBe(true);
+    expect(await unread.readAndWaitForClose()).toBe("closed");
+    await expect.poll(() => listenStreams(url), { timeout: 3_000 }).toBe(0);
+    expect(structured(await reader.callTool({ name: "add", arguments: { a: 1, b: 2 } }))).toEqual({
+      sum: 3,
+    });
+  });
 });
+
+/** The 2026-07-28 listen streams `/mcp/health` counts now. */
+async function listenStreams(url: string): Promise<number> {
+  const health = await fetch(url.replace(/\/mcp$/, "/mcp/health"));
+  return ((await health.json()) as { modern: { listen_streams: number } }).modern.listen_streams;
+}
