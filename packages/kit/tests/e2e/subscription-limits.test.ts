@@ -111,7 +111,8 @@ describe("a stdio client subscribing to huge URIs", () => {
     const after = residentMiB();
     child.kill();
     expect(before).toBeGreaterThan(0);
-    // Transient buffers come and go (more of them on newer Nodes); held URIs would add 150 MiB.
-    expect(after - before).toBeLessThan(100);
+    // Held URIs would add 150 MiB on top of the transient buffers, which come and go (up to
+    // about 110 MiB of them on Node 24).
+    expect(after - before).toBeLessThan(140);
   });
 });
