@@ -1,10 +1,7 @@
 import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/server";
 import * as z from "zod";
 import { defineTool, type Tool } from "../tool.js";
-import { NO_ARGUMENTS, READ_ONLY } from "./content-tools.js";
-
-const TEXT_ANSWER = z.object({ text: z.string() }).strict();
-const asText = (answer: { text: string }) => [{ type: "text" as const, text: answer.text }];
+import { asText, READ_ONLY, TEXT_ANSWER, textTool } from "./content-tools.js";
 
 function elicitationText(result: ElicitResult): string {
   return `Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`;
@@ -12,16 +9,9 @@ function elicitationText(result: ElicitResult): string {
 
 /** A tool with no arguments that asks the client for input with a fixed form. */
 function formTool(name: string, description: string, form: ElicitRequestFormParams): Tool {
-  return defineTool({
-    name,
-    title: name,
-    description,
-    input: NO_ARGUMENTS,
-    output: TEXT_ANSWER,
-    annotations: READ_ONLY,
-    handler: async (_args, context) => ({ text: elicitationText(await context.elicitInput(form)) }),
-    content: asText,
-  });
+  return textTool(name, description, async (_args, context) => ({
+    text: elicitationText(await context.elicitInput(form)),
+  }));
 }
 
 const DEFAULTS_FORM: ElicitRequestFormParams = {

@@ -15,6 +15,34 @@ export const READ_ONLY: ToolHints = {
   idempotentHint: true,
 };
 
+/** The answer of a fixture tool that answers one text. */
+export const TEXT_ANSWER = z.object({ text: z.string() }).strict();
+
+/** Shows a text answer as one text item. */
+export const asText = (answer: { text: string }) => [{ type: "text" as const, text: answer.text }];
+
+/**
+ * A fixture tool with no arguments whose answer is one text, shown as one text item.
+ *
+ * @param handler - answers the call (or, for the 2026-07-28 tools, asks the client for input)
+ */
+export function textTool(
+  name: string,
+  description: string,
+  handler: Parameters<typeof defineTool<typeof NO_ARGUMENTS, typeof TEXT_ANSWER>>[0]["handler"],
+): Tool {
+  return defineTool({
+    name,
+    title: name,
+    description,
+    input: NO_ARGUMENTS,
+    output: TEXT_ANSWER,
+    annotations: READ_ONLY,
+    handler,
+    content: asText,
+  });
+}
+
 /** A tool with no arguments whose answer is fixed content blocks. */
 function contentTool(name: string, description: string, content: ContentBlock[]): Tool {
   return defineTool({

@@ -10,8 +10,8 @@ import {
 import * as z from "zod";
 import type { RequestStateIntegrity } from "../create-kit-server.js";
 import { definePrompt, type Prompt } from "../prompt.js";
-import { defineTool, type Tool, type ToolContext } from "../tool.js";
-import { NO_ARGUMENTS, READ_ONLY } from "./content-tools.js";
+import type { Tool, ToolContext } from "../tool.js";
+import { textTool } from "./content-tools.js";
 
 /** What the fixture seals into a `requestState`: which tool minted it, and its round. */
 interface FixtureState {
@@ -34,9 +34,6 @@ export const FIXTURE_REQUEST_STATE: RequestStateIntegrity = { verify: stateCodec
 
 const mint = (tool: string, extra: Omit<FixtureState, "tool" | "nonce"> = {}) =>
   stateCodec.mint({ tool, ...extra, nonce: randomUUID() });
-
-const TEXT_ANSWER = z.object({ text: z.string() }).strict();
-const asText = (answer: { text: string }) => [{ type: "text" as const, text: answer.text }];
 
 /** A form of one required string field. */
 function oneFieldForm(message: string, field: string): ElicitRequestFormParams {
@@ -78,31 +75,13 @@ function listedRoots(context: ToolContext, key: string): { uri: string }[] | und
   return view.kind === "roots" ? view.roots : undefined;
 }
 
-/** A fixture tool with no arguments and a text answer, that may ask for input. */
-function inputTool(
-  name: string,
-  description: string,
-  handler: Parameters<typeof defineTool<typeof NO_ARGUMENTS, typeof TEXT_ANSWER>>[0]["handler"],
-): Tool {
-  return defineTool({
-    name,
-    title: name,
-    description,
-    input: NO_ARGUMENTS,
-    output: TEXT_ANSWER,
-    annotations: READ_ONLY,
-    handler,
-    content: asText,
-  });
-}
-
 /**
  * The tools that ask the client for input with an `input_required` result (suite:
  * `input-required-result-*`, SEP-2322), each written once for both eras: it re-derives its
  * round from the answers and the verified `requestState`, and asks for what is still missing.
  */
 export const INPUT_REQUIRED_TOOLS: readonly Tool[] = [
-  inputTool(
+  textTool(
     "test_input_required_result_elicitation",
     "Asks the caller's name with an in-band elicitation request, then greets them.",
     (_args, context) => {
@@ -117,7 +96,7 @@ export const INPUT_REQUIRED_TOOLS: readonly Tool[] = [
       return { text: `Hello, ${answer.name}!` };
     },
   ),
-  inputTool(
+  textTool(
     "test_input_required_result_sampling",
     "Asks the client's model a question with an in-band sampling request.",
     (_args, context) => {
@@ -139,7 +118,7 @@ export const INPUT_REQUIRED_TOOLS: readonly Tool[] = [
       };
     },
   ),
-  inputTool(
+  textTool(
     "test_input_required_result_list_roots",
     "Asks for the client's roots with an in-band roots/list request.",
     (_args, context) => {
@@ -151,7 +130,7 @@ export const INPUT_REQUIRED_TOOLS: readonly Tool[] = [
       return { text: `Client exposed ${roots.length} root(s): ${uris}` };
     },
   ),
-  inputTool(
+  textTool(
     "test_input_required_result_request_state",
     "Asks for a confirmation with a sealed requestState, and checks the state on the retry.",
     async (_args, context) => {
@@ -166,7 +145,7 @@ export const INPUT_REQUIRED_TOOLS: readonly Tool[] = [
       return { text: "state-ok: requestState verified and confirmation received" };
     },
   ),
-  inputTool(
+  textTool(
     "test_input_required_result_multiple_inputs",
     "Asks for a name, a sampled greeting and the roots in one round.",
     async (_args, context) => {
@@ -189,7 +168,7 @@ export const INPUT_REQUIRED_TOOLS: readonly Tool[] = [
       return { text: `${greeting} ${name.name}: ${roots.length} root(s) visible` };
     },
   ),
-  inputTool(
+  textTool(
     "test_input_required_result_multi_round",
     "Asks two questions in two rounds, carrying the first answer in the requestState.",
     async (_args, context) => {
@@ -218,7 +197,7 @@ export const INPUT_REQUIRED_TOOLS: readonly Tool[] = [
       return { text: `Multi-round complete: ${state?.name ?? "unknown"} likes ${color}` };
     },
   ),
-  inputTool(
+  textTool(
     "test_input_required_result_tampered_state",
     "Asks for a confirmation with a sealed requestState; a tampered one is refused with -32602.",
     async (_args, context) => {
@@ -232,7 +211,7 @@ export const INPUT_REQUIRED_TOOLS: readonly Tool[] = [
       });
     },
   ),
-  inputTool(
+  textTool(
     "test_input_required_result_capabilities",
     "Asks only for the kinds of input the client declared it can give.",
     (_args, context) => {
@@ -267,7 +246,7 @@ export const INPUT_REQUIRED_TOOLS: readonly Tool[] = [
  * stream carries only its result, one that logs (only when the request asks for a level).
  */
 export const STATELESS_DIAGNOSTIC_TOOLS: readonly Tool[] = [
-  inputTool(
+  textTool(
     "test_missing_capability",
     "Needs the client's sampling capability: asks its model for one word.",
     (_args, context) => {
@@ -289,12 +268,12 @@ export const STATELESS_DIAGNOSTIC_TOOLS: readonly Tool[] = [
       return { text: "sampling round-trip complete" };
     },
   ),
-  inputTool(
+  textTool(
     "test_streaming_elicitation",
     "Answers on its response stream with its result alone, no request of its own.",
     () => ({ text: "stream observed: result frames only, no top-level requests" }),
   ),
-  inputTool(
+  textTool(
     "test_logging_tool",
     "Logs one info message, which a 2026-07-28 request hears only when it asks for a level.",
     async (_args, context) => {

@@ -60,31 +60,13 @@ export function runPythonSessions(
   args: Record<string, unknown>,
   sessions: number,
 ): Promise<PythonSession[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      pythonWithMcp(),
-      [sessionsScript, url, tool, JSON.stringify(args), String(sessions)],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`python exited ${code}: ${stderr.slice(-2000)}`));
-      else
-        resolve(
-          stdout
-            .trim()
-            .split("\n")
-            .map((line) => JSON.parse(line) as PythonSession),
-        );
-    });
-  });
+  return runScriptLines<PythonSession>([
+    sessionsScript,
+    url,
+    tool,
+    JSON.stringify(args),
+    String(sessions),
+  ]);
 }
 
 /** The script that connects once per protocol mode of the Python SDK's Client. */
@@ -109,12 +91,23 @@ export function runPythonEras(
   args: Record<string, unknown>,
 ): Promise<PythonEraConnection[]> {
   const where = typeof target === "string" ? target : JSON.stringify(target);
+  return runScriptLines<PythonEraConnection>([
+    erasScript,
+    modes.join(","),
+    where,
+    tool,
+    JSON.stringify(args),
+  ]);
+}
+
+/**
+ * Runs a Python script of the fixtures with the SDK's environment and parses each line it
+ * printed as JSON.
+ * @throws Error with the end of its stderr when it exits other than 0
+ */
+function runScriptLines<T>(args: readonly string[]): Promise<T[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      pythonWithMcp(),
-      [erasScript, modes.join(","), where, tool, JSON.stringify(args)],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const child = spawn(pythonWithMcp(), args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -130,7 +123,7 @@ export function runPythonEras(
           stdout
             .trim()
             .split("\n")
-            .map((line) => JSON.parse(line) as PythonEraConnection),
+            .map((line) => JSON.parse(line) as T),
         );
     });
   });
