@@ -1,9 +1,9 @@
 import type { ServerResponse } from "node:http";
-import { toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
+import { toNodeHandler } from "@modelcontextprotocol/node";
 import {
+  classifyInboundRequest,
   createMcpHandler,
   InMemoryServerEventBus,
-  isLegacyRequest,
   type McpHttpHandler,
   type RequestId,
   type Server,
@@ -24,9 +24,15 @@ import { boundOutput } from "./session-opening.js";
 /** The MCP method of a modern-era listen stream, which stays open until the client leaves. */
 const LISTEN = "subscriptions/listen";
 
-/** The answer to a body nested too deeply to be read again. */
-const TOO_DEEP =
-  "Invalid request: the body nests too deeply to be read; send at most a few thousand levels";
+/**
+ * The deepest body served, in levels of arrays and objects. The SDK's node adapter writes a
+ * parsed body out again before serving it, which a body nested thousands of levels deep
+ * overflows; no MCP message comes near this.
+ */
+const MAX_BODY_DEPTH = 1_000;
+
+/** The answer to a body nested deeper than {@link MAX_BODY_DEPTH}. */
+const TOO_DEEP = `Invalid request: the body nests deeper than ${MAX_BODY_DEPTH.toLocaleString("en-US")} levels of arrays and objects`;
 
 /** How long a client should wait after a 429 for too many requests or streams in flight. */
 const BUSY_RETRY_SECONDS = 1;
@@ -93,18 +99,12 @@ class ModernRoute implements ModernEndpoint {
   }
 
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    let web: Request;
-    try {
-      web = await toWebRequest(request.raw, request.body);
-    } catch (error) {
-      // The SDK reads a body it is given by writing it out again, which a body nested
-      // thousands of levels deep overflows: the request is refused, the server keeps serving.
-      if (!(error instanceof RangeError)) throw error;
-      const id = singleRequest(request.body)?.id;
-      await answer(reply, 400, id, JsonRpcCode.invalidRequest, TOO_DEEP);
+    const body = request.body;
+    if (nestsDeeperThan(body, MAX_BODY_DEPTH)) {
+      await answer(reply, 400, singleRequest(body)?.id, JsonRpcCode.invalidRequest, TOO_DEEP);
       return true;
     }
-    if (await isLegacyRequest(web, request.body)) return false;
+    if (isLegacy(request)) return false;
     const admitted = await this.admit(request, reply);
     if (!admitted) return true;
     const { caller, count, listen, group, groupKey, target } = admitted;
@@ -345,6 +345,45 @@ async function answer(
     .code(status)
     .type("application/json")
     .send(JSON.stringify({ jsonrpc: "2.0", id: id ?? null, error: { code, message } }));
+}
+
+/**
+ * Whether a POST belongs to the 2025 era, by the SDK's own classifier on the body Fastify has
+ * already parsed and the standard headers: what the SDK's `isLegacyRequest` decides, without
+ * building a web `Request` for it (the SDK's node adapter builds one to serve the request).
+ * A POST without a JSON body holds no envelope, so it is the 2025 era's to answer.
+ */
+function isLegacy(request: FastifyRequest): boolean {
+  if (request.body === undefined) return true;
+  const outcome = classifyInboundRequest({
+    httpMethod: "POST",
+    protocolVersionHeader: headerOf(request, "mcp-protocol-version"),
+    mcpMethodHeader: headerOf(request, "mcp-method"),
+    mcpNameHeader: headerOf(request, "mcp-name"),
+    body: request.body,
+  });
+  return outcome.kind === "legacy";
+}
+
+/** A header's value as a web `Headers` object reads it: repeated values joined by `, `. */
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** Whether a parsed JSON value nests arrays and objects more than `limit` levels deep. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value !== "object" || next.value === null) continue;
+    const depth = next.depth + 1;
+    if (depth > limit) return true;
+    const children = Array.isArray(next.value) ? next.value : Object.values(next.value);
+    for (const child of children) {
+      if (typeof child === "object" && child !== null) pending.push({ value: child, depth });
+    }
+  }
+  return false;
 }
 
 /** The request a POST body holds, when it is exactly one JSON-RPC request. */

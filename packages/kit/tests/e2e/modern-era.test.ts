@@ -198,6 +198,28 @@ describe("the 2026-07-28 era over HTTP", () => {
     });
   });
 
+  it("serves a body 1,000 levels deep and refuses one a level deeper with 400 -32600", async () => {
+    const { url } = await start();
+    // The message is level 1, params 2, arguments 3, `a` opens the rest as arrays.
+    const nested = (depth: number) =>
+      JSON.parse(`${"[".repeat(depth - 3)}${"]".repeat(depth - 3)}`);
+    const call = (id: string, depth: number) =>
+      modernPost(url, {
+        id,
+        method: "tools/call",
+        params: { name: "add", arguments: { a: nested(depth), b: 1 }, _meta: MODERN_META },
+      });
+    const served = await call("deepest", 1_000);
+    expect(served.status).toBe(200);
+    expect(await served.json()).toMatchObject({ id: "deepest", result: { isError: true } });
+    const refused = await call("deeper", 1_001);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      id: "deeper",
+      error: { code: -32600, message: expect.stringContaining("1,000 levels") },
+    });
+  });
+
   it("hears resource updates on a listen stream, and counts it in /mcp/health", async () => {
     const { url } = await start();
     const client = await pinnedHttp(url);
