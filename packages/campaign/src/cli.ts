@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { homedir } from "node:os";
 import { join } from "node:path";
+import type { Server } from "@modelcontextprotocol/server";
 import { createRandomDieRoller } from "@tabletop-mcp/duality/engine";
 import {
   type CommonOptions,
@@ -12,7 +13,7 @@ import {
 } from "@tabletop-mcp/kit";
 import { relayExternalChanges } from "./change-relay.js";
 import { KeptSessions } from "./kept-sessions.js";
-import { createServer } from "./server.js";
+import { createModernServerFactory, createServer } from "./server.js";
 import type { CampaignStore } from "./storage/campaign-store.js";
 import { openCampaignDatabase } from "./storage/open-campaign-database.js";
 import { DEFAULT_POOL_SIZE } from "./storage/postgres/connection-options.js";
@@ -115,9 +116,16 @@ await runServer({
     // other processes write to the same database from the start (docs/campaign.md §7).
     hub.restrictListeners(createUpdateFilter(store, () => undefined));
     relayExternalChanges(store, hub);
+    // Every 2026-07-28 request gets a server of its own, all made from one set of tools.
+    let modern: (() => Server) | undefined;
     return {
-      createServer: (session) =>
-        createServer({ store, rollDie, hub, logger, session, ...(kept ? { kept } : {}) }),
+      createServer: (session) => {
+        if (session.era !== "modern") {
+          return createServer({ store, rollDie, hub, logger, session, ...(kept ? { kept } : {}) });
+        }
+        modern ??= createModernServerFactory({ store, rollDie, hub, logger });
+        return modern();
+      },
       ...(kept ? { durableSessions: kept } : {}),
       close: () => store.close(),
     };

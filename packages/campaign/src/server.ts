@@ -19,7 +19,7 @@ import { relayExternalChanges } from "./change-relay.js";
 import type { CommandEnvironment } from "./commands/command-environment.js";
 import { createId, type RandomBytes } from "./domain/ids.js";
 import { createInviteCode } from "./domain/invite-code.js";
-import { emptyContext } from "./domain/records.js";
+import { emptyContext, type SessionContext } from "./domain/records.js";
 import type { KeptSessions, KeptState } from "./kept-sessions.js";
 import {
   createResources,
@@ -86,14 +86,7 @@ const INSTRUCTIONS =
 export function createServer(options: CampaignServerOptions = {}): Server {
   const hub = options.hub ?? new ResourceHub();
   const logger = options.logger ?? silentLogger;
-  const bytes = options.randomBytes ?? ((count: number) => randomBytes(count));
-  const environment: CommandEnvironment = {
-    store: options.store ?? openCampaignStore(options.dbPath ?? MEMORY_DATABASE),
-    now: options.now ?? (() => new Date()),
-    newId: (prefix) => createId(prefix, bytes),
-    newInviteCode: () => createInviteCode(bytes),
-    rollDie: options.rollDie ?? createRandomDieRoller(options.seed),
-  };
+  const environment = environmentOf(options);
   const contexts = new CallerContexts();
   let subject: string | undefined;
   let subscriptions: SessionSubscriptions | undefined;
@@ -156,6 +149,74 @@ export function createServer(options: CampaignServerOptions = {}): Server {
   );
   relayExternalChanges(environment.store, hub);
   return server;
+}
+
+/**
+ * Declares the tools and resources once for the 2026-07-28 era and returns a maker of servers
+ * that all share them, one per request. A modern request has no session (docs/campaign.md
+ * §10.6): the ids it leaves out default from the `context` handle it names, or from nothing, so
+ * `set_context` mints and keeps the handle and the server remembers no context; there are no
+ * kept sessions and no `resources/subscribe` (a listen stream hears changes instead).
+ *
+ * @param options - store or database path, test hooks, hub and logger
+ * @returns a function building one server per call
+ */
+export function createModernServerFactory(
+  options: Omit<CampaignServerOptions, "kept" | "session"> = {},
+): () => Server {
+  const hub = options.hub ?? new ResourceHub();
+  const logger = options.logger ?? silentLogger;
+  const environment = environmentOf(options);
+  const noContext = (_caller: string) => emptyContext();
+  const tools = createTools({
+    environment,
+    context: noContext,
+    replaceContext: (_caller, next) => !sameContext(next, emptyContext()),
+    contextUpdated: async () => {},
+    announce: (uris, audience) => {
+      const label = audience && audienceLabel(audience);
+      for (const uri of new Set(uris)) hub.updated(uri, label);
+    },
+  });
+  const spec = {
+    name: "tabletop-campaign",
+    version: VERSION,
+    title: "Tabletop campaigns and sessions",
+    instructions: INSTRUCTIONS,
+    tools: linkAppViews(tools, APP_VIEW_LINKS),
+    resources: [
+      ...createResources(environment, noContext),
+      ...APP_VIEWS.map((view) => view.resource),
+    ],
+    resourceTemplates: createResourceTemplates(environment),
+  };
+  const filter = createUpdateFilter(environment.store, () => undefined);
+  relayExternalChanges(environment.store, hub);
+  return () => {
+    const server = createKitServer(spec, { hub, logger });
+    hub.restrict(server, filter);
+    return server;
+  };
+}
+
+/** The store, clock, ids and dice the commands of one process share. */
+function environmentOf(options: CampaignServerOptions): CommandEnvironment {
+  const bytes = options.randomBytes ?? ((count: number) => randomBytes(count));
+  return {
+    store: options.store ?? openCampaignStore(options.dbPath ?? MEMORY_DATABASE),
+    now: options.now ?? (() => new Date()),
+    newId: (prefix) => createId(prefix, bytes),
+    newInviteCode: () => createInviteCode(bytes),
+    rollDie: options.rollDie ?? createRandomDieRoller(options.seed),
+  };
+}
+
+function sameContext(a: SessionContext, b: SessionContext): boolean {
+  return (
+    a.campaign_id === b.campaign_id &&
+    a.session_id === b.session_id &&
+    a.participant_id === b.participant_id
+  );
 }
 
 /**

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
+import type { Server } from "@modelcontextprotocol/server";
 import { readPackageVersion, replaySeedFlag, runServer, UsageError } from "@tabletop-mcp/kit";
-import type { RandomSource } from "@tabletop-mcp/kit/random";
 import type { RandomTable } from "./engine/index.js";
 import { loadTablesDirectory, TableLoadError } from "./load-tables.js";
-import { createServer, randomSourceFor } from "./server.js";
+import { createServer, createServerFactory } from "./server.js";
 
 async function loadTables(directory: unknown): Promise<ReadonlyMap<string, RandomTable>> {
   if (typeof directory !== "string") return new Map();
@@ -38,16 +38,15 @@ await runServer({
   setup: async ({ extra, hub, logger }) => {
     const seed = typeof extra.seed === "string" ? extra.seed : undefined;
     const tables = await loadTables(extra.tables);
-    // A 2026-07-28 request gets a server of its own; a seeded process rolls every modern call
-    // from one generator, so that replaying the same calls in order gives the same dice.
-    let modernDice: RandomSource | undefined;
+    // A 2026-07-28 request gets a server of its own, all of them made from one set of tools and
+    // so rolling from one generator: a seeded process replays the same dice for the same calls
+    // in order (docs/dice.md §7).
+    let modern: (() => Server) | undefined;
     return {
       createServer: (session) => {
-        if (session.era !== "modern" || seed === undefined) {
-          return createServer({ seed, tables, hub, logger });
-        }
-        modernDice ??= randomSourceFor(seed);
-        return createServer({ random: modernDice, tables, hub, logger });
+        if (session.era !== "modern") return createServer({ seed, tables, hub, logger });
+        modern ??= createServerFactory({ seed, tables, hub, logger });
+        return modern();
       },
     };
   },

@@ -59,25 +59,37 @@ const NO_TABLES: ReadonlyMap<string, RandomTable> = new Map();
  * @throws DiceError `INVALID_SEED` when the seed is empty or longer than 256 characters
  */
 export function createServer(options: DiceServerOptions = {}): Server {
+  return createServerFactory(options)();
+}
+
+/**
+ * Declares the tools once and returns a maker of servers that all share them, and so share one
+ * random source: what a process needs that builds a server per 2026-07-28 request
+ * (docs/dice.md §12), without declaring the tools again for each.
+ *
+ * @param options - as for {@link createServer}
+ * @returns a function building one server per call
+ * @throws DiceError `INVALID_SEED` when the seed is empty or longer than 256 characters
+ */
+export function createServerFactory(options: DiceServerOptions = {}): () => Server {
   const tools = createDiceTools({
     random: options.random ?? randomSourceFor(options.seed),
     now: options.now ?? (() => new Date()),
     tables: options.tables ?? NO_TABLES,
   });
-  return createKitServer(
-    {
-      name: "tabletop-dice",
-      title: "Tabletop dice",
-      version: VERSION,
-      instructions: INSTRUCTIONS,
-      tools: linkAppViews(tools, APP_VIEW_LINKS),
-      resources: APP_VIEWS.map((view) => view.resource),
-    },
-    {
-      ...(options.hub ? { hub: options.hub } : {}),
-      ...(options.logger ? { logger: options.logger } : {}),
-    },
-  );
+  const spec = {
+    name: "tabletop-dice",
+    title: "Tabletop dice",
+    version: VERSION,
+    instructions: INSTRUCTIONS,
+    tools: linkAppViews(tools, APP_VIEW_LINKS),
+    resources: APP_VIEWS.map((view) => view.resource),
+  };
+  const collaborators = {
+    ...(options.hub ? { hub: options.hub } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  };
+  return () => createKitServer(spec, collaborators);
 }
 
 export function randomSourceFor(seed: string | undefined): RandomSource {

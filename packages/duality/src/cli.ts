@@ -1,7 +1,7 @@
 #!/usr/bin/env node
+import type { Server } from "@modelcontextprotocol/server";
 import { readPackageVersion, replaySeedFlag, runServer } from "@tabletop-mcp/kit";
-import { createRandomDieRoller, type DieRoller } from "./engine/index.js";
-import { createServer } from "./server.js";
+import { createServer, createServerFactory } from "./server.js";
 
 await runServer({
   command: "tabletop-duality",
@@ -18,15 +18,15 @@ await runServer({
   ],
   setup: ({ extra, hub, logger }) => {
     const seed = typeof extra.seed === "string" ? extra.seed : undefined;
-    // A 2026-07-28 request gets a server of its own; a seeded process rolls every modern call
-    // from one roller, so that replaying the same calls in order gives the same dice.
-    let modernDice: DieRoller | undefined;
+    // A 2026-07-28 request gets a server of its own, all of them made from one set of tools and
+    // so rolling from one roller: a seeded process replays the same dice for the same calls in
+    // order.
+    let modern: (() => Server) | undefined;
     return {
       createServer: (session) => {
-        if (session.era !== "modern" || seed === undefined)
-          return createServer({ seed, hub, logger });
-        modernDice ??= createRandomDieRoller(seed);
-        return createServer({ rollDie: modernDice, hub, logger });
+        if (session.era !== "modern") return createServer({ seed, hub, logger });
+        modern ??= createServerFactory({ seed, hub, logger });
+        return modern();
       },
     };
   },

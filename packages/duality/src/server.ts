@@ -48,19 +48,31 @@ const VERSION = readPackageVersion(import.meta.url);
  * @throws DualityError `INVALID_SEED` when the seed is empty or longer than 256 characters
  */
 export function createServer(options: DualityServerOptions = {}): Server {
+  return createServerFactory(options)();
+}
+
+/**
+ * Declares the tools once and returns a maker of servers that all share them, and so share one
+ * die roller: what a process needs that builds a server per 2026-07-28 request
+ * (docs/duality.md §9), without declaring the tools again for each.
+ *
+ * @param options - as for {@link createServer}
+ * @returns a function building one server per call
+ * @throws DualityError `INVALID_SEED` when the seed is empty or longer than 256 characters
+ */
+export function createServerFactory(options: DualityServerOptions = {}): () => Server {
   const rollDie = options.rollDie ?? createRandomDieRoller(options.seed);
-  return createKitServer(
-    {
-      name: "tabletop-duality",
-      title: "Daggerheart Duality rules",
-      version: VERSION,
-      instructions: INSTRUCTIONS,
-      tools: linkAppViews(createDualityTools(rollDie), APP_VIEW_LINKS),
-      resources: APP_VIEWS.map((view) => view.resource),
-    },
-    {
-      ...(options.hub ? { hub: options.hub } : {}),
-      ...(options.logger ? { logger: options.logger } : {}),
-    },
-  );
+  const spec = {
+    name: "tabletop-duality",
+    title: "Daggerheart Duality rules",
+    version: VERSION,
+    instructions: INSTRUCTIONS,
+    tools: linkAppViews(createDualityTools(rollDie), APP_VIEW_LINKS),
+    resources: APP_VIEWS.map((view) => view.resource),
+  };
+  const collaborators = {
+    ...(options.hub ? { hub: options.hub } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  };
+  return () => createKitServer(spec, collaborators);
 }

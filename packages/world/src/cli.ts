@@ -1,6 +1,7 @@
 #!/usr/bin/env node
+import type { Server } from "@modelcontextprotocol/server";
 import { readPackageVersion, runServer, UsageError } from "@tabletop-mcp/kit";
-import { createServer } from "./server.js";
+import { createServer, createServerFactory } from "./server.js";
 import { withOptimizerPaused } from "./world/one-time-compile.js";
 import { openSharedWorld } from "./world/shared-worlds.js";
 import { WorldError } from "./world/world-error.js";
@@ -30,12 +31,16 @@ await runServer({
       if (error instanceof WorldError) throw new UsageError(error.message);
       throw error;
     }
-    // Without --watch every session answers from the world compiled at start-up.
+    // Without --watch every session answers from the world compiled at start-up, and every
+    // 2026-07-28 request from servers made from one set of tools.
+    if (watch) return { createServer: () => createServer({ worldPath, watch, hub, logger }) };
+    let modern: (() => Server) | undefined;
     return {
-      createServer: () =>
-        watch
-          ? createServer({ worldPath, watch, hub, logger })
-          : createServer({ store, hub, logger }),
+      createServer: (session) => {
+        if (session.era !== "modern") return createServer({ store, hub, logger });
+        modern ??= createServerFactory({ store, hub, logger });
+        return modern();
+      },
     };
   },
 });

@@ -81,17 +81,7 @@ export function createServer(options: WorldServerOptions): Server {
       ? openSharedWorld(options.worldPath, { watch: options.watch === true, logger })
       : undefined;
   const store = shared?.store ?? openWorldStore(options);
-  const server = createKitServer(
-    {
-      name: "tabletop-world",
-      title: "Urd world queries",
-      version: VERSION,
-      instructions: INSTRUCTIONS,
-      tools: linkAppViews(createWorldTools(store), APP_VIEW_LINKS),
-      resources: [...createWorldResources(store), ...APP_VIEWS.map((view) => view.resource)],
-    },
-    { hub, logger },
-  );
+  const server = createServerFactory({ store, hub, logger })();
   if (shared !== undefined) {
     const detach = shared.attach(hub);
     const previousOnClose = server.onclose;
@@ -101,4 +91,31 @@ export function createServer(options: WorldServerOptions): Server {
     };
   }
   return server;
+}
+
+/**
+ * Declares the tools and resources of one compiled world once and returns a maker of servers
+ * that all share them: what a process needs that builds a server per 2026-07-28 request
+ * (docs/world.md §10) from a world that does not change while it runs.
+ *
+ * @param options - the compiled world and the process-wide collaborators
+ * @returns a function building one server per call
+ */
+export function createServerFactory(
+  options: { store: WorldStore } & Pick<WorldServerOptions, "hub" | "logger">,
+): () => Server {
+  const { store } = options;
+  const spec = {
+    name: "tabletop-world",
+    title: "Urd world queries",
+    version: VERSION,
+    instructions: INSTRUCTIONS,
+    tools: linkAppViews(createWorldTools(store), APP_VIEW_LINKS),
+    resources: [...createWorldResources(store), ...APP_VIEWS.map((view) => view.resource)],
+  };
+  const collaborators = {
+    hub: options.hub ?? new ResourceHub(),
+    logger: options.logger ?? silentLogger,
+  };
+  return () => createKitServer(spec, collaborators);
 }
