@@ -10,6 +10,7 @@ import {
   builtServers,
   ECHO_SERVER,
   FLOOR_SERVER,
+  floorArgs,
   floorCall,
   GATEWAY,
   resolveBin,
@@ -147,7 +148,7 @@ const TOOL_CALL_COMPARISONS = [
 async function compareToolCalls(comparison, transport) {
   const connect = transport === "stdio" ? connectStdio : connectHttp;
   const subject = await connect(comparison.server);
-  const floorConnection = await connect([floorServer, "--work", comparison.work]).catch(
+  const floorConnection = await connect([floorServer, ...floorArgs(comparison.work)]).catch(
     async (error) => {
       await subject.close();
       throw error;
@@ -198,7 +199,7 @@ async function echoCall(url, params, index) {
 async function compareEras(server, transport, echoUrl) {
   const label = `${server.command} ${server.callLabel ?? server.call(0).name}`;
   const subjectArgs = [server.file, ...server.args];
-  const floorArgs = [floorServer, "--work", server.floorWork];
+  const floorCommand = [floorServer, ...floorArgs(server.floorWork)];
   const modern = { era: "modern" };
   const closers = [];
   const open = async (starting, close = (started) => started.close()) => {
@@ -219,7 +220,7 @@ async function compareEras(server, transport, echoUrl) {
       const subject = await open(startHttpServer(subjectArgs), async ({ child }) =>
         child.kill("SIGTERM"),
       );
-      const floorHttp = await open(startHttpServer(floorArgs));
+      const floorHttp = await open(startHttpServer(floorCommand));
       add("2025 era", await open(connectUrl(subject.url)), server.call);
       add("modern", await open(connectUrl(subject.url, "streamable-http", modern)), server.call);
       add(
@@ -234,7 +235,7 @@ async function compareEras(server, transport, echoUrl) {
       add("modern", await open(connectStdio(subjectArgs, undefined, modern)), server.call);
       add(
         "floor",
-        await open(connectStdio(floorArgs, undefined, modern)),
+        await open(connectStdio(floorCommand, undefined, modern)),
         floorCall(server.floorWork),
       );
     }
@@ -397,7 +398,7 @@ function httpSubjects() {
 
 async function httpThroughput(subject) {
   const subjectServer = await startHttpServer(subject.args, subject);
-  const floorHttp = await startHttpServer([floorServer, "--work", subject.floorWork]).catch(
+  const floorHttp = await startHttpServer([floorServer, ...floorArgs(subject.floorWork)]).catch(
     async (error) => {
       await subjectServer.close();
       throw error;

@@ -24,8 +24,8 @@ const rollDice = {
 };
 
 /**
- * Every server command, its arguments for an idle start, and the tool call used for HTTP
- * throughput with the floor work doing the same engine call where the floor has one.
+ * Every server command, its arguments for an idle start, the tool call used for every call
+ * measurement, and the floor work doing the same engine call.
  */
 const SERVERS = [
   {
@@ -57,7 +57,7 @@ const SERVERS = [
       arguments: { name: `Bench ${index}`, gm_mode: "HUMAN" },
     }),
     callLabel: "campaign_create (:memory: database)",
-    floorWork: "add",
+    floorWork: "campaign_create",
   },
   {
     id: "world",
@@ -65,7 +65,7 @@ const SERVERS = [
     folder: "packages/world",
     args: [WORLD_FIXTURE],
     call: () => ({ name: "get_world_metadata", arguments: {} }),
-    floorWork: "add",
+    floorWork: "get_world_metadata",
   },
 ];
 
@@ -77,15 +77,15 @@ export const BARE_NODE = `${lib}bare-node-server.mjs`;
 /** The floor of one HTTP round trip: node:http answering a JSON body, no library. */
 export const ECHO_SERVER = `${lib}echo-server.mjs`;
 
-/** The floor's tool call for a given floor work. */
+/** The floor server's arguments after its file for a given floor work. */
+export function floorArgs(work) {
+  return ["--work", work, ...(work === "get_world_metadata" ? ["--world", WORLD_FIXTURE] : [])];
+}
+
+/** The floor's tool call for a given floor work: the same call its command is measured with. */
 export function floorCall(work) {
-  if (work === "roll_dice") return () => rollDice;
-  if (work === "duality_outcome") {
-    return (index) => ({
-      name: "duality_outcome",
-      arguments: { hope: (index % 12) + 1, fear: 7, modifier: 2, difficulty: 12 },
-    });
-  }
+  const server = SERVERS.find((candidate) => candidate.floorWork === work);
+  if (server) return server.call;
   return (index) => ({ name: "add", arguments: { a: index % 100, b: 1 } });
 }
 
