@@ -9,12 +9,17 @@ const lib = fileURLToPath(new URL(".", import.meta.url));
 
 const WORLD_FIXTURE = `${root}packages/urd/tests/fixtures/locked-garden.urd.md`;
 
-/** The file a package's command runs, from its package.json `bin` field, or null if unbuilt. */
-export function resolveBin(packageFolder, command) {
-  const manifest = JSON.parse(readFileSync(`${root}${packageFolder}/package.json`, "utf8"));
+/**
+ * The file a package's command runs, from its package.json `bin` field, or null if unbuilt.
+ * `checkout` is the repository folder (ending in `/`): this one unless another build is named.
+ */
+export function resolveBin(packageFolder, command, checkout = root) {
+  const manifestFile = `${checkout}${packageFolder}/package.json`;
+  if (!existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.[command];
   if (typeof bin !== "string") return null;
-  const file = `${root}${packageFolder}/${bin.replace(/^\.\//, "")}`;
+  const file = `${checkout}${packageFolder}/${bin.replace(/^\.\//, "")}`;
   return existsSync(file) ? file : null;
 }
 
