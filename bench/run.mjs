@@ -4,12 +4,14 @@
 // own benchmark runs. Writes results/latest.json and results/latest.md. `--quick` does less.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { basename, resolve } from "node:path";
 import { bundleFloor } from "./lib/bundle-floor.mjs";
 import {
   BARE_NODE,
   builtServers,
   ECHO_SERVER,
   FLOOR_SERVER,
+  floorArgs,
   floorCall,
   GATEWAY,
   resolveBin,
@@ -59,6 +61,34 @@ for (const name of only ?? []) {
 const wanted = (name) => only === null || only.has(name);
 const report = createReport({ quick });
 
+/**
+ * `--baseline FOLDER`: a built checkout of an earlier release (its own `pnpm install` and build).
+ * The eras section then also calls each of its commands in the 2025 era, interleaved with this
+ * build's, and compares the two.
+ */
+const baseline = openBaseline();
+
+function openBaseline() {
+  const position = process.argv.indexOf("--baseline");
+  if (position < 0) return null;
+  const folder = process.argv[position + 1];
+  if (folder === undefined || !existsSync(`${resolve(folder)}/package.json`)) {
+    process.stderr.write(
+      `bench: --baseline needs the folder of a built checkout (got ${folder ?? "nothing"})\n`,
+    );
+    process.exit(2);
+  }
+  const checkout = `${resolve(folder)}/`;
+  const commit = spawnSync("git", ["-C", checkout, "rev-parse", "--short", "HEAD"], {
+    encoding: "utf8",
+  });
+  const label = commit.status === 0 ? commit.stdout.trim() : basename(resolve(folder));
+  if (!wanted("eras")) {
+    process.stderr.write("bench: --baseline is measured in the eras section only\n");
+  }
+  return { checkout, label };
+}
+
 const SETTINGS = quick
   ? {
       toolCalls: { rounds: 6, callsPerRound: 40, warmup: 100 },
@@ -81,6 +111,7 @@ const SETTINGS = quick
 
 const TOOL_CALL_TARGET = 1.15;
 const MODERN_TARGET = 1.1;
+const BASELINE_TARGET = 1.05;
 const COLD_START_TARGET_MS = 150;
 const SERVER_MEMORY_TARGET_MB = 60;
 const GATEWAY_MEMORY_TARGET_MB = 100;
@@ -147,7 +178,7 @@ const TOOL_CALL_COMPARISONS = [
 async function compareToolCalls(comparison, transport) {
   const connect = transport === "stdio" ? connectStdio : connectHttp;
   const subject = await connect(comparison.server);
-  const floorConnection = await connect([floorServer, "--work", comparison.work]).catch(
+  const floorConnection = await connect([floorServer, ...floorArgs(comparison.work)]).catch(
     async (error) => {
       await subject.close();
       throw error;
@@ -198,7 +229,9 @@ async function echoCall(url, params, index) {
 async function compareEras(server, transport, echoUrl) {
   const label = `${server.command} ${server.callLabel ?? server.call(0).name}`;
   const subjectArgs = [server.file, ...server.args];
-  const floorArgs = [floorServer, "--work", server.floorWork];
+  const floorCommand = [floorServer, ...floorArgs(server.floorWork)];
+  const baselineFile = baseline && resolveBin(server.folder, server.command, baseline.checkout);
+  const baselineArgs = baselineFile ? [baselineFile, ...server.args] : null;
   const modern = { era: "modern" };
   const closers = [];
   const open = async (starting, close = (started) => started.close()) => {
@@ -206,43 +239,71 @@ async function compareEras(server, transport, echoUrl) {
     closers.unshift(() => close(started));
     return started;
   };
+  // On SIGTERM a server waits for the client's idle keep-alive connection, which fetch drops
+  // after 4 s: not awaited.
+  const terminate = async ({ child }) => child.kill("SIGTERM");
   const contenders = [];
-  const add = (name, connection, call) =>
+  const add = (key, name, connection, call) =>
     contenders.push({
+      key,
       label: `${label}, ${name}`,
       run: (i) => connection.client.callTool(call(i)),
     });
   try {
     if (transport === "http") {
-      // One server process serves both eras on one URL, as it ships. On SIGTERM it waits for
-      // the client's idle keep-alive connection, which fetch drops after 4 s: not awaited.
-      const subject = await open(startHttpServer(subjectArgs), async ({ child }) =>
-        child.kill("SIGTERM"),
-      );
-      const floorHttp = await open(startHttpServer(floorArgs));
-      add("2025 era", await open(connectUrl(subject.url)), server.call);
-      add("modern", await open(connectUrl(subject.url, "streamable-http", modern)), server.call);
+      // One server process serves both eras on one URL, as it ships.
+      const subject = await open(startHttpServer(subjectArgs), terminate);
+      const floorHttp = await open(startHttpServer(floorCommand));
+      add("legacy", "2025 era", await open(connectUrl(subject.url)), server.call);
       add(
+        "modern",
+        "modern",
+        await open(connectUrl(subject.url, "streamable-http", modern)),
+        server.call,
+      );
+      add(
+        "floor",
         "floor",
         await open(connectUrl(floorHttp.url, "streamable-http", modern)),
         floorCall(server.floorWork),
       );
-      contenders.push({ label: "echo", run: (i) => echoCall(echoUrl, server.call(i), i) });
+      if (baselineArgs) {
+        const before = await open(startHttpServer(baselineArgs), terminate);
+        add("baseline", "baseline 2025 era", await open(connectUrl(before.url)), server.call);
+      }
+      contenders.push({
+        key: "echo",
+        label: "echo",
+        run: (i) => echoCall(echoUrl, server.call(i), i),
+      });
     } else {
       // Over stdio the first message picks the era: one process per era.
-      add("2025 era", await open(connectStdio(subjectArgs)), server.call);
-      add("modern", await open(connectStdio(subjectArgs, undefined, modern)), server.call);
+      add("legacy", "2025 era", await open(connectStdio(subjectArgs)), server.call);
+      add(
+        "modern",
+        "modern",
+        await open(connectStdio(subjectArgs, undefined, modern)),
+        server.call,
+      );
       add(
         "floor",
-        await open(connectStdio(floorArgs, undefined, modern)),
+        "floor",
+        await open(connectStdio(floorCommand, undefined, modern)),
         floorCall(server.floorWork),
       );
+      if (baselineArgs) {
+        add("baseline", "baseline 2025 era", await open(connectStdio(baselineArgs)), server.call);
+      }
     }
-    const [legacyRun, modernRun, floorRun, echoRun] = await compareCallLatencies(
+    const measured = await compareCallLatencies(
       contenders,
       (contender, index) => contender.run(index),
       SETTINGS.eraCalls,
     );
+    const runs = Object.fromEntries(
+      contenders.map((contender, position) => [contender.key, measured[position]]),
+    );
+    const { legacy: legacyRun, modern: modernRun, floor: floorRun, echo: echoRun } = runs;
     const echoText = echoRun ? `; raw node:http JSON echo ${fmt(echoRun.p50Us)} us` : "";
     const ratio = modernRun.p50Us / floorRun.p50Us;
     report.add({
@@ -267,8 +328,29 @@ async function compareEras(server, transport, echoUrl) {
       met: eraRatio <= 1,
       goal: true,
     });
+    const baselineRun = runs.baseline;
+    if (baselineRun) {
+      const baselineRatio = legacyRun.p50Us / baselineRun.p50Us;
+      report.add({
+        area: ERA_AREA,
+        name: `${label} over ${transport}, 2025 era, this build against the baseline build`,
+        value: round1(legacyRun.p50Us),
+        unit: "us",
+        reference: `baseline build ${baseline.label}, 2025 era ${fmt(baselineRun.p50Us)} us (p99 ${fmt(legacyRun.p99Us)} us, baseline ${fmt(baselineRun.p99Us)} us)`,
+        ratio: round3(baselineRatio),
+        target: `<= ${BASELINE_TARGET}x baseline`,
+        met: baselineRatio <= BASELINE_TARGET,
+      });
+    } else if (baseline) {
+      report.skip(
+        ERA_AREA,
+        `${server.command} over ${transport}, baseline build ${baseline.label}`,
+        "its bin file is not built in the baseline checkout",
+      );
+    }
+    const baselineText = baselineRun ? `, baseline 2025 era ${fmt(baselineRun.p50Us)} us` : "";
     process.stderr.write(
-      `  ${label} over ${transport}: modern ${fmt(modernRun.p50Us)} us, 2025 era ${fmt(legacyRun.p50Us)} us, floor ${fmt(floorRun.p50Us)} us${echoText}\n`,
+      `  ${label} over ${transport}: modern ${fmt(modernRun.p50Us)} us, 2025 era ${fmt(legacyRun.p50Us)} us${baselineText}, floor ${fmt(floorRun.p50Us)} us${echoText}\n`,
     );
   } finally {
     for (const close of closers) await close().catch(() => {});
@@ -397,7 +479,7 @@ function httpSubjects() {
 
 async function httpThroughput(subject) {
   const subjectServer = await startHttpServer(subject.args, subject);
-  const floorHttp = await startHttpServer([floorServer, "--work", subject.floorWork]).catch(
+  const floorHttp = await startHttpServer([floorServer, ...floorArgs(subject.floorWork)]).catch(
     async (error) => {
       await subjectServer.close();
       throw error;

@@ -9,12 +9,17 @@ const lib = fileURLToPath(new URL(".", import.meta.url));
 
 const WORLD_FIXTURE = `${root}packages/urd/tests/fixtures/locked-garden.urd.md`;
 
-/** The file a package's command runs, from its package.json `bin` field, or null if unbuilt. */
-export function resolveBin(packageFolder, command) {
-  const manifest = JSON.parse(readFileSync(`${root}${packageFolder}/package.json`, "utf8"));
+/**
+ * The file a package's command runs, from its package.json `bin` field, or null if unbuilt.
+ * `checkout` is the repository folder (ending in `/`): this one unless another build is named.
+ */
+export function resolveBin(packageFolder, command, checkout = root) {
+  const manifestFile = `${checkout}${packageFolder}/package.json`;
+  if (!existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.[command];
   if (typeof bin !== "string") return null;
-  const file = `${root}${packageFolder}/${bin.replace(/^\.\//, "")}`;
+  const file = `${checkout}${packageFolder}/${bin.replace(/^\.\//, "")}`;
   return existsSync(file) ? file : null;
 }
 
@@ -24,8 +29,8 @@ const rollDice = {
 };
 
 /**
- * Every server command, its arguments for an idle start, and the tool call used for HTTP
- * throughput with the floor work doing the same engine call where the floor has one.
+ * Every server command, its arguments for an idle start, the tool call used for every call
+ * measurement, and the floor work doing the same engine call.
  */
 const SERVERS = [
   {
@@ -57,7 +62,7 @@ const SERVERS = [
       arguments: { name: `Bench ${index}`, gm_mode: "HUMAN" },
     }),
     callLabel: "campaign_create (:memory: database)",
-    floorWork: "add",
+    floorWork: "campaign_create",
   },
   {
     id: "world",
@@ -65,7 +70,7 @@ const SERVERS = [
     folder: "packages/world",
     args: [WORLD_FIXTURE],
     call: () => ({ name: "get_world_metadata", arguments: {} }),
-    floorWork: "add",
+    floorWork: "get_world_metadata",
   },
 ];
 
@@ -77,15 +82,15 @@ export const BARE_NODE = `${lib}bare-node-server.mjs`;
 /** The floor of one HTTP round trip: node:http answering a JSON body, no library. */
 export const ECHO_SERVER = `${lib}echo-server.mjs`;
 
-/** The floor's tool call for a given floor work. */
+/** The floor server's arguments after its file for a given floor work. */
+export function floorArgs(work) {
+  return ["--work", work, ...(work === "get_world_metadata" ? ["--world", WORLD_FIXTURE] : [])];
+}
+
+/** The floor's tool call for a given floor work: the same call its command is measured with. */
 export function floorCall(work) {
-  if (work === "roll_dice") return () => rollDice;
-  if (work === "duality_outcome") {
-    return (index) => ({
-      name: "duality_outcome",
-      arguments: { hope: (index % 12) + 1, fear: 7, modifier: 2, difficulty: 12 },
-    });
-  }
+  const server = SERVERS.find((candidate) => candidate.floorWork === work);
+  if (server) return server.call;
   return (index) => ({ name: "add", arguments: { a: index % 100, b: 1 } });
 }
 
