@@ -8,10 +8,10 @@ import {
   ResourceHub,
   readPackageVersion,
   replaySeedOption,
-  type SessionRequest,
   silentLogger,
   subscriptionUriParam,
 } from "@tabletop-mcp/kit";
+import type { SessionRequest } from "@tabletop-mcp/kit/cli";
 import * as z from "zod";
 import { APP_VIEW_LINKS, APP_VIEWS } from "./app-views.js";
 import { CallerContexts } from "./caller-contexts.js";

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { readPackageVersion, replaySeedFlag, runServer, UsageError } from "@tabletop-mcp/kit";
+import { readPackageVersion } from "@tabletop-mcp/kit";
+import { replaySeedFlag, runServer, UsageError } from "@tabletop-mcp/kit/cli";
 import type { RandomSource } from "@tabletop-mcp/kit/random";
 import type { RandomTable } from "./engine/index.js";
 import { loadTablesDirectory, TableLoadError } from "./load-tables.js";

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { readPackageVersion, replaySeedFlag, runServer } from "@tabletop-mcp/kit";
+import { readPackageVersion } from "@tabletop-mcp/kit";
+import { replaySeedFlag, runServer } from "@tabletop-mcp/kit/cli";
 import { createRandomDieRoller, type DieRoller } from "./engine/index.js";
 import { createServer } from "./server.js";
 

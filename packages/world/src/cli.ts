@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { readPackageVersion, runServer, UsageError } from "@tabletop-mcp/kit";
+import { readPackageVersion } from "@tabletop-mcp/kit";
+import { runServer, UsageError } from "@tabletop-mcp/kit/cli";
 import { createServer } from "./server.js";
 import { withOptimizerPaused } from "./world/one-time-compile.js";
 import { openSharedWorld } from "./world/shared-worlds.js";

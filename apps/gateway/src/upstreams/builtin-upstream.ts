@@ -7,7 +7,8 @@ import type {
   Result,
   Server,
 } from "@modelcontextprotocol/server";
-import { declaredScopes, InProcessConnection, scopesNeeded } from "@tabletop-mcp/kit";
+import { declaredScopes, scopesNeeded } from "@tabletop-mcp/kit/auth";
+import { InProcessConnection } from "@tabletop-mcp/kit/in-process";
 import type { BuiltinEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { type BuiltinFactory, openBuiltin } from "./builtin-servers.js";

@@ -13,12 +13,12 @@ import {
 } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
+import { InProcessConnection } from "../../src/in-process/index.js";
 import {
   createKitServer,
   defineResource,
   defineResourceTemplate,
   defineTool,
-  InProcessConnection,
   ResourceHub,
 } from "../../src/index.js";
 
