@@ -3,6 +3,7 @@ import type { Server } from "@modelcontextprotocol/server";
 import { createRandomDieRoller, type DieRoller } from "@tabletop-mcp/duality/engine";
 import {
   createKitServer,
+  type KitServer,
   type Logger,
   linkAppViews,
   ResourceHub,
@@ -81,9 +82,9 @@ const INSTRUCTIONS =
  * before `set_context` and subscription changes are answered.
  *
  * @param options - store or database path, test hooks, hub, logger, kept sessions
- * @returns an SDK server ready to connect
+ * @returns a `KitServer`: an SDK server with its in-process fast path, ready to connect
  */
-export function createServer(options: CampaignServerOptions = {}): Server {
+export function createServer(options: CampaignServerOptions = {}): KitServer {
   const hub = options.hub ?? new ResourceHub();
   const logger = options.logger ?? silentLogger;
   const bytes = options.randomBytes ?? ((count: number) => randomBytes(count));

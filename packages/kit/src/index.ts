@@ -14,6 +14,7 @@ export {
 export { escapeControlCharacters } from "./control-characters.js";
 export {
   createKitServer,
+  type KitServer,
   type KitServerOptions,
   type RequestStateIntegrity,
   type ServerSpec,

@@ -260,10 +260,16 @@ describe("a kit tool asking the client for input (input_required)", () => {
   });
 
   it("fails clearly on a direct in-process call, which no SDK serves", async () => {
-    const connection = await InProcessConnection.open(createKitServer(spec), {
-      clientInfo: { name: "in-process", version: "1.0.0" },
-      capabilities: { elicitation: { form: {} } },
-    });
+    const server = createKitServer(spec);
+    const connection = await InProcessConnection.open(
+      server,
+      {
+        clientInfo: { name: "in-process", version: "1.0.0" },
+        capabilities: { elicitation: { form: {} } },
+      },
+      {},
+      server.directToolCalls,
+    );
     try {
       const call = connection.request({
         method: "tools/call",
