@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { type ExtraFlag, readPackageVersion, runServer, UsageError } from "@tabletop-mcp/kit";
+import { readPackageVersion } from "@tabletop-mcp/kit";
+import { type ExtraFlag, runServer, UsageError } from "@tabletop-mcp/kit/cli";
 import { explicitRateLimitMs } from "./config/explicit-rate-limit.js";
 import { TIERS } from "./config/types.js";
 import { prepareGateway } from "./serve-gateway.js";

@@ -1,14 +1,11 @@
+import { escapeControlCharacters, type Logger, redact, registerSecret } from "@tabletop-mcp/kit";
+import { FORWARDED_IDENTITY_CAPABILITY } from "@tabletop-mcp/kit/auth";
 import {
   type CommandExit,
-  escapeControlCharacters,
-  FORWARDED_IDENTITY_CAPABILITY,
-  type Logger,
-  redact,
-  registerSecret,
   type ServerFactory,
   SessionRefusedError,
   type SessionRequest,
-} from "@tabletop-mcp/kit";
+} from "@tabletop-mcp/kit/cli";
 import { ADMIN_SCOPE } from "./auth/request-scopes.js";
 import { configLine } from "./config/config-problems.js";
 import { configSecrets, environmentSecrets } from "./config/config-secrets.js";

@@ -3,14 +3,8 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Server } from "@modelcontextprotocol/server";
 import { createRandomDieRoller } from "@tabletop-mcp/duality/engine";
-import {
-  type CommonOptions,
-  type Logger,
-  readPackageVersion,
-  replaySeedFlag,
-  runServer,
-  UsageError,
-} from "@tabletop-mcp/kit";
+import { type Logger, readPackageVersion } from "@tabletop-mcp/kit";
+import { type CommonOptions, replaySeedFlag, runServer, UsageError } from "@tabletop-mcp/kit/cli";
 import { relayExternalChanges } from "./change-relay.js";
 import { KeptSessions } from "./kept-sessions.js";
 import { createModernServerFactory, createServer } from "./server.js";

@@ -1,8 +1,5 @@
-import {
-  type DurableSessionRecord,
-  type DurableSessions,
-  identityFromAuthInfo,
-} from "@tabletop-mcp/kit";
+import { identityFromAuthInfo } from "@tabletop-mcp/kit/auth";
+import type { DurableSessionRecord, DurableSessions } from "@tabletop-mcp/kit/http";
 import type { SessionContext } from "./domain/records.js";
 import type { CampaignStore, ExternalChange } from "./storage/campaign-store.js";
 import type { McpSessionRow } from "./storage/rows.js";

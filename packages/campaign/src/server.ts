@@ -3,15 +3,16 @@ import type { Server } from "@modelcontextprotocol/server";
 import { createRandomDieRoller, type DieRoller } from "@tabletop-mcp/duality/engine";
 import {
   createKitServer,
+  type KitServer,
   type Logger,
   linkAppViews,
   ResourceHub,
   readPackageVersion,
   replaySeedOption,
-  type SessionRequest,
   silentLogger,
   subscriptionUriParam,
 } from "@tabletop-mcp/kit";
+import type { SessionRequest } from "@tabletop-mcp/kit/cli";
 import * as z from "zod";
 import { APP_VIEW_LINKS, APP_VIEWS } from "./app-views.js";
 import { CallerContexts } from "./caller-contexts.js";
@@ -81,9 +82,9 @@ const INSTRUCTIONS =
  * before `set_context` and subscription changes are answered.
  *
  * @param options - store or database path, test hooks, hub, logger, kept sessions
- * @returns an SDK server ready to connect
+ * @returns a `KitServer`: an SDK server with its in-process fast path, ready to connect
  */
-export function createServer(options: CampaignServerOptions = {}): Server {
+export function createServer(options: CampaignServerOptions = {}): KitServer {
   const hub = options.hub ?? new ResourceHub();
   const logger = options.logger ?? silentLogger;
   const environment = environmentOf(options);
@@ -163,7 +164,7 @@ export function createServer(options: CampaignServerOptions = {}): Server {
  */
 export function createModernServerFactory(
   options: Omit<CampaignServerOptions, "kept" | "session"> = {},
-): () => Server {
+): () => KitServer {
   const hub = options.hub ?? new ResourceHub();
   const logger = options.logger ?? silentLogger;
   const environment = environmentOf(options);

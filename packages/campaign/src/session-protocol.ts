@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import type { Server } from "@modelcontextprotocol/server";
 import {
   admitSubscription,
-  identityFromAuthInfo,
   onRequest,
   type ResourceHub,
   type ToolContext,
 } from "@tabletop-mcp/kit";
+import { identityFromAuthInfo } from "@tabletop-mcp/kit/auth";
 import { CONTEXT_URI } from "./resource-uris.js";
 
 /** The longest request id recorded as sent; a longer one is recorded by its digest. */

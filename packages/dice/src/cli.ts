@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import type { Server } from "@modelcontextprotocol/server";
-import { readPackageVersion, replaySeedFlag, runServer, UsageError } from "@tabletop-mcp/kit";
+import { readPackageVersion } from "@tabletop-mcp/kit";
+import { replaySeedFlag, runServer, UsageError } from "@tabletop-mcp/kit/cli";
 import type { RandomTable } from "./engine/index.js";
 import { loadTablesDirectory, TableLoadError } from "./load-tables.js";
 import { createServer, createServerFactory } from "./server.js";

@@ -1,6 +1,6 @@
-import type { Server } from "@modelcontextprotocol/server";
 import {
   createKitServer,
+  type KitServer,
   type Logger,
   linkAppViews,
   type ResourceHub,
@@ -55,10 +55,10 @@ const NO_TABLES: ReadonlyMap<string, RandomTable> = new Map();
  * throttles: the kit's runner (or the gateway) spaces calls.
  *
  * @param options - replay seed or test source, named tables, clock, logger and resource hub
- * @returns the SDK server
+ * @returns a `KitServer`: the SDK server, with its in-process fast path
  * @throws DiceError `INVALID_SEED` when the seed is empty or longer than 256 characters
  */
-export function createServer(options: DiceServerOptions = {}): Server {
+export function createServer(options: DiceServerOptions = {}): KitServer {
   return createServerFactory(options)();
 }
 
@@ -71,7 +71,7 @@ export function createServer(options: DiceServerOptions = {}): Server {
  * @returns a function building one server per call
  * @throws DiceError `INVALID_SEED` when the seed is empty or longer than 256 characters
  */
-export function createServerFactory(options: DiceServerOptions = {}): () => Server {
+export function createServerFactory(options: DiceServerOptions = {}): () => KitServer {
   const tools = createDiceTools({
     random: options.random ?? randomSourceFor(options.seed),
     now: options.now ?? (() => new Date()),

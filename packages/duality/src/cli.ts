@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import type { Server } from "@modelcontextprotocol/server";
-import { readPackageVersion, replaySeedFlag, runServer } from "@tabletop-mcp/kit";
+import { readPackageVersion } from "@tabletop-mcp/kit";
+import { replaySeedFlag, runServer } from "@tabletop-mcp/kit/cli";
 import { createServer, createServerFactory } from "./server.js";
 
 await runServer({

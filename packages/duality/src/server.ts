@@ -1,6 +1,6 @@
-import type { Server } from "@modelcontextprotocol/server";
 import {
   createKitServer,
+  type KitServer,
   type Logger,
   linkAppViews,
   type ResourceHub,
@@ -44,10 +44,10 @@ const VERSION = readPackageVersion(import.meta.url);
  * starts a fresh roller, so a new session of a seeded server replays the same dice.
  *
  * @param options - replay seed or scripted dice, logger and resource hub
- * @returns the SDK server
+ * @returns a `KitServer`: the SDK server, with its in-process fast path
  * @throws DualityError `INVALID_SEED` when the seed is empty or longer than 256 characters
  */
-export function createServer(options: DualityServerOptions = {}): Server {
+export function createServer(options: DualityServerOptions = {}): KitServer {
   return createServerFactory(options)();
 }
 
@@ -60,7 +60,7 @@ export function createServer(options: DualityServerOptions = {}): Server {
  * @returns a function building one server per call
  * @throws DualityError `INVALID_SEED` when the seed is empty or longer than 256 characters
  */
-export function createServerFactory(options: DualityServerOptions = {}): () => Server {
+export function createServerFactory(options: DualityServerOptions = {}): () => KitServer {
   const rollDie = options.rollDie ?? createRandomDieRoller(options.seed);
   const spec = {
     name: "tabletop-duality",

@@ -1,8 +1,10 @@
 import type {
   CacheHint,
   ClientCapabilities,
+  Implementation,
   Resource as ResourceListing,
   ServerContext,
+  ServerOptions,
 } from "@modelcontextprotocol/server";
 import {
   BAGGAGE_META_KEY,
@@ -18,7 +20,7 @@ import {
 import { limitAnswer } from "./answer-limit.js";
 import { identityFromAuthInfo } from "./auth/identity.js";
 import { declareRequestScopes, type ScopeOfRequest } from "./auth/request-scopes.js";
-import { offerToolCalls } from "./in-process/offered-tool-calls.js";
+import { type DirectToolCalls, directToolCalls } from "./in-process/direct-tool-calls.js";
 import { type Logger, silentLogger } from "./logger.js";
 import { offersCompletions, type Prompt } from "./prompt.js";
 import { registerPrompts } from "./prompt-requests.js";
@@ -133,46 +135,81 @@ export interface KitServerOptions {
 }
 
 /**
- * Builds an SDK server from a spec, with no transport: ready for `connect()` by the kit's
- * runner, by a test over an in-memory transport, or by the gateway in-process.
+ * An SDK `Server` built from a {@link ServerSpec} by {@link createKitServer}. It is a plain
+ * `Server` to everything that connects it (the kit's runner, a test over an in-memory transport)
+ * and also carries the in-process fast path of its tool calls, {@link KitServer.directToolCalls}.
  */
-export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}): Server {
-  const hub = options.hub ?? new ResourceHub();
-  const logger = options.logger ?? silentLogger;
-  const hasResources = (spec.resources?.length ?? 0) + (spec.resourceTemplates?.length ?? 0) > 0;
-  const prompts = spec.prompts ?? [];
-  const logging = spec.logging ?? true;
-  const server = new Server(
-    { name: spec.name, version: spec.version, ...(spec.title ? { title: spec.title } : {}) },
-    {
-      capabilities: {
-        tools: { listChanged: true },
-        ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
-        // Declared even with no prompt: a 2026-07-28 client may list (and cache) them all.
-        prompts: {},
-        ...(offersCompletions(prompts) ? { completions: {} } : {}),
-        ...(logging ? { logging: {} } : {}),
-      },
-      ...(spec.instructions ? { instructions: spec.instructions } : {}),
-      ...(spec.requestState ? { requestState: { verify: spec.requestState.verify } } : {}),
-      jsonSchemaValidator: sharedSchemaValidator,
-      cacheHints: { ...DEFAULT_CACHE_HINTS, ...spec.cacheHints },
+export class KitServer extends Server {
+  /**
+   * This server's own `tools/call` handler, for a caller in the same process that runs tool
+   * calls in it directly rather than through a transport: pass it to
+   * `InProcessConnection.open(server, client, handlers, server.directToolCalls)`, as the
+   * gateway does for its builtin servers. See `DirectToolCalls`.
+   */
+  readonly directToolCalls: DirectToolCalls;
+
+  /** Use {@link createKitServer}. */
+  constructor(spec: ServerSpec, options: KitServerOptions = {}) {
+    const prompts = spec.prompts ?? [];
+    const logging = spec.logging ?? true;
+    super(serverInfo(spec), serverOptions(spec, prompts, logging));
+    const hub = options.hub ?? new ResourceHub();
+    const logger = options.logger ?? silentLogger;
+    const log: SessionLog = logging ? installSessionLogging(this) : async () => {};
+    const toolCalls = registerTools(this, spec, { hub, logger, log }, options);
+    this.directToolCalls = directToolCalls(this, toolCalls);
+    if (hasResources(spec)) registerResources(this, spec, hub);
+    registerPrompts(this, prompts);
+    declareRequestScopes(this, scopeOfRequest(spec), scopesOf(spec));
+    hub.attach(this);
+    // Malformed messages from a client surface here; they are the client's mistake, not ours.
+    this.onerror = (error) => logger.warn(`protocol error: ${error.message}`);
+    const previousOnClose = this.onclose;
+    this.onclose = () => {
+      hub.detach(this);
+      previousOnClose?.();
+    };
+  }
+}
+
+/**
+ * Builds a server from a spec, with no transport: ready for `connect()` by the kit's runner, by
+ * a test over an in-memory transport, or for the gateway's in-process connection, which also
+ * takes the server's {@link KitServer.directToolCalls}.
+ */
+export function createKitServer(spec: ServerSpec, options: KitServerOptions = {}): KitServer {
+  return new KitServer(spec, options);
+}
+
+function hasResources(spec: ServerSpec): boolean {
+  return (spec.resources?.length ?? 0) + (spec.resourceTemplates?.length ?? 0) > 0;
+}
+
+/** The server's name, version and title as `initialize` gives them. */
+function serverInfo(spec: ServerSpec): Implementation {
+  return { name: spec.name, version: spec.version, ...(spec.title ? { title: spec.title } : {}) };
+}
+
+/** The SDK server's options: capabilities, instructions, `requestState` check, cache hints. */
+function serverOptions(
+  spec: ServerSpec,
+  prompts: readonly Prompt[],
+  logging: boolean,
+): ServerOptions {
+  return {
+    capabilities: {
+      tools: { listChanged: true },
+      ...(hasResources(spec) ? { resources: { subscribe: true, listChanged: true } } : {}),
+      // Declared even with no prompt: a 2026-07-28 client may list (and cache) them all.
+      prompts: {},
+      ...(offersCompletions(prompts) ? { completions: {} } : {}),
+      ...(logging ? { logging: {} } : {}),
     },
-  );
-  const log: SessionLog = logging ? installSessionLogging(server) : async () => {};
-  registerTools(server, spec, { hub, logger, log }, options);
-  if (hasResources) registerResources(server, spec, hub);
-  registerPrompts(server, prompts);
-  declareRequestScopes(server, scopeOfRequest(spec), scopesOf(spec));
-  hub.attach(server);
-  // Malformed messages from a client surface here; they are the client's mistake, not ours.
-  server.onerror = (error) => logger.warn(`protocol error: ${error.message}`);
-  const previousOnClose = server.onclose;
-  server.onclose = () => {
-    hub.detach(server);
-    previousOnClose?.();
+    ...(spec.instructions ? { instructions: spec.instructions } : {}),
+    ...(spec.requestState ? { requestState: { verify: spec.requestState.verify } } : {}),
+    jsonSchemaValidator: sharedSchemaValidator,
+    cacheHints: { ...DEFAULT_CACHE_HINTS, ...spec.cacheHints },
   };
-  return server;
 }
 
 /** What every tool call of a session's server shares. */
@@ -187,7 +224,7 @@ function registerTools(
   spec: ServerSpec,
   collaborators: CallCollaborators,
   options: KitServerOptions,
-): void {
+): ToolCallHandler {
   const { logger } = collaborators;
   const tools = new Map(spec.tools.map((tool) => [tool.name, tool]));
   const answerLimits = answerLimitsOf(spec.tools, options.maxAnswerBytes ?? {});
@@ -216,24 +253,7 @@ function registerTools(
     return limitAnswer(name, result, limit, logger);
   };
   setToolCallHandler(server, handler);
-  offerToolCalls(server, withoutInputRequests(handler));
-}
-
-/**
- * The `tools/call` handler as in-process connections call it, directly rather than through
- * the server's transport: no SDK sits between them to serve a tool's request for input from
- * the client (a 2026-07-28 client's retry, or the legacy shim), so such a request fails
- * clearly, as an internal error naming the tool, rather than reaching the caller as a result.
- */
-function withoutInputRequests(handler: ToolCallHandler): ToolCallHandler {
-  return async (params, extra) => {
-    const result = await handler(params, extra);
-    if (!isInputRequiredResult(result)) return result;
-    throw new ProtocolError(
-      ProtocolErrorCode.InternalError,
-      `Tool ${String(params.name)} asked the client for input (input_required), which a direct in-process call cannot serve; connect through a transport instead`,
-    );
-  };
+  return handler;
 }
 
 /**

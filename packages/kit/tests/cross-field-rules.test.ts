@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
-import { InProcessConnection } from "../src/in-process/in-process-connection.js";
+import { InProcessConnection } from "../src/in-process/index.js";
 import { createKitServer, defineTool, silentLogger } from "../src/index.js";
 import { callTool, connectInMemory, type TestConnection } from "../src/testing.js";
 
@@ -108,9 +108,12 @@ describe("cross-field rules declared with the parameters they read", () => {
       "extra",
     ]);
     // Over a transport the SDK refuses such arguments itself; in-process they reach the tool.
+    const server = createKitServer({ name: "rules", version: "1.0.0", tools: [book] });
     const inProcess = await InProcessConnection.open(
-      createKitServer({ name: "rules", version: "1.0.0", tools: [book] }),
+      server,
       { clientInfo: { name: "rules-test", version: "1.0.0" }, capabilities: {} },
+      {},
+      server.directToolCalls,
     );
     const notAnObject = (await inProcess.request({
       method: "tools/call",

@@ -12,16 +12,10 @@ import {
 } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod";
-import {
-  createKitServer,
-  definePrompt,
-  defineTool,
-  type HttpHandle,
-  InFlightRequests,
-  InProcessConnection,
-  serveHttp,
-  silentLogger,
-} from "../src/index.js";
+import { InFlightRequests } from "../src/cli/index.js";
+import { type HttpHandle, serveHttp } from "../src/http/index.js";
+import { InProcessConnection } from "../src/in-process/index.js";
+import { createKitServer, definePrompt, defineTool, silentLogger } from "../src/index.js";
 import { clientOptions } from "../src/testing.js";
 
 /** What the tool seals into its `requestState`: the name the first round learned. */
@@ -266,10 +260,16 @@ describe("a kit tool asking the client for input (input_required)", () => {
   });
 
   it("fails clearly on a direct in-process call, which no SDK serves", async () => {
-    const connection = await InProcessConnection.open(createKitServer(spec), {
-      clientInfo: { name: "in-process", version: "1.0.0" },
-      capabilities: { elicitation: { form: {} } },
-    });
+    const server = createKitServer(spec);
+    const connection = await InProcessConnection.open(
+      server,
+      {
+        clientInfo: { name: "in-process", version: "1.0.0" },
+        capabilities: { elicitation: { form: {} } },
+      },
+      {},
+      server.directToolCalls,
+    );
     try {
       const call = connection.request({
         method: "tools/call",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { defineTool, LOCAL_IDENTITY, silentLogger, type ToolContext } from "../src/index.js";
+import { LOCAL_IDENTITY } from "../src/auth/index.js";
+import { defineTool, silentLogger, type ToolContext } from "../src/index.js";
 
 const counts = z.object({
   total: z.number().int(),

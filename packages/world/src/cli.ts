@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import type { Server } from "@modelcontextprotocol/server";
-import { readPackageVersion, runServer, UsageError } from "@tabletop-mcp/kit";
+import { readPackageVersion } from "@tabletop-mcp/kit";
+import { runServer, UsageError } from "@tabletop-mcp/kit/cli";
 import { createServer, createServerFactory } from "./server.js";
 import { withOptimizerPaused } from "./world/one-time-compile.js";
 import { openSharedWorld } from "./world/shared-worlds.js";

@@ -1,6 +1,6 @@
-import type { Server } from "@modelcontextprotocol/server";
 import {
   createKitServer,
+  type KitServer,
   type Logger,
   linkAppViews,
   ResourceHub,
@@ -70,10 +70,10 @@ export function openWorldStore(option: WorldSourceOption): WorldStore {
  * each server's subscribed sessions are told.
  *
  * @param options - the world and the process-wide collaborators
- * @returns the SDK server
+ * @returns a `KitServer`: the SDK server, with its in-process fast path
  * @throws WorldError `WORLD_FILE_UNREADABLE` when `worldPath` cannot be read
  */
-export function createServer(options: WorldServerOptions): Server {
+export function createServer(options: WorldServerOptions): KitServer {
   const hub = options.hub ?? new ResourceHub();
   const logger = options.logger ?? silentLogger;
   const shared =
@@ -103,7 +103,7 @@ export function createServer(options: WorldServerOptions): Server {
  */
 export function createServerFactory(
   options: { store: WorldStore } & Pick<WorldServerOptions, "hub" | "logger">,
-): () => Server {
+): () => KitServer {
   const { store } = options;
   const spec = {
     name: "tabletop-world",

@@ -1,5 +1,5 @@
 import type { Tool } from "@modelcontextprotocol/server";
-import type { ScopeOfRequest } from "@tabletop-mcp/kit";
+import type { ScopeOfRequest } from "@tabletop-mcp/kit/auth";
 import type { ExposedTool } from "../catalog/catalog.js";
 import type { Upstream } from "../upstreams/upstream.js";
 

@@ -1,4 +1,4 @@
-import { type ExtraFlag, parseCommandLine } from "@tabletop-mcp/kit";
+import { type ExtraFlag, parseCommandLine } from "@tabletop-mcp/kit/cli";
 
 /** A default no command line can give (the flag accepts 0–60,000). */
 const NOT_GIVEN = -1;

@@ -3,7 +3,7 @@ import {
   FORWARDED_META_KEYS,
   FORWARDED_META_PREFIX,
   identityFromAuthInfo,
-} from "@tabletop-mcp/kit";
+} from "@tabletop-mcp/kit/auth";
 import type { Upstream } from "../upstreams/upstream.js";
 
 /**

@@ -10,7 +10,9 @@ import {
   Server,
   type ServerNotification,
 } from "@modelcontextprotocol/server";
-import { declareRequestScopes, processRedactor, SpacingLimiter } from "@tabletop-mcp/kit";
+import { processRedactor } from "@tabletop-mcp/kit";
+import { declareRequestScopes } from "@tabletop-mcp/kit/auth";
+import { SpacingLimiter } from "@tabletop-mcp/kit/cli";
 import { gatewayScopeOf } from "../auth/request-scopes.js";
 import type { Tier } from "../config/types.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";

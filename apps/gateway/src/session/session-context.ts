@@ -5,7 +5,8 @@ import type {
   Server,
   ServerContext,
 } from "@modelcontextprotocol/server";
-import type { Logger, SpacingLimiter } from "@tabletop-mcp/kit";
+import type { Logger } from "@tabletop-mcp/kit";
+import type { SpacingLimiter } from "@tabletop-mcp/kit/cli";
 import type { Catalog } from "../catalog/catalog.js";
 import type { Tier } from "../config/types.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";

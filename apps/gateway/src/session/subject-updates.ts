@@ -3,7 +3,7 @@ import {
   FORWARDED_META_KEYS,
   identityFromAuthInfo,
   SUBJECT_UPDATES_CAPABILITY,
-} from "@tabletop-mcp/kit";
+} from "@tabletop-mcp/kit/auth";
 import type { SessionPeer, Upstream } from "../upstreams/upstream.js";
 
 /** The subject of a session's caller, as a trusted upstream is told it (docs/gateway.md §4.5). */

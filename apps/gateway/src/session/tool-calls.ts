@@ -7,7 +7,7 @@ import {
   SdkError,
   SdkErrorCode,
 } from "@modelcontextprotocol/server";
-import type { SpacingLimiter } from "@tabletop-mcp/kit";
+import type { SpacingLimiter } from "@tabletop-mcp/kit/cli";
 import type { ExposedTool } from "../catalog/catalog.js";
 import { currentTier, withinTier } from "../tiers/tiers.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";

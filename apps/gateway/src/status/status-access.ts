@@ -1,9 +1,9 @@
+import { grantsScope } from "@tabletop-mcp/kit/auth";
 import {
-  grantsScope,
   type HttpRouteRefusal,
   isLoopbackAddress,
   type RequestIdentity,
-} from "@tabletop-mcp/kit";
+} from "@tabletop-mcp/kit/http";
 import { ADMIN_SCOPE } from "../auth/request-scopes.js";
 
 /**

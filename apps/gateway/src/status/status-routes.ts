@@ -1,4 +1,4 @@
-import type { HttpRoute, HttpRouteAnswer } from "@tabletop-mcp/kit";
+import type { HttpRoute, HttpRouteAnswer } from "@tabletop-mcp/kit/http";
 import type { Tier } from "../config/types.js";
 import type { Gateway } from "../gateway.js";
 import { statusRefusal } from "./status-access.js";

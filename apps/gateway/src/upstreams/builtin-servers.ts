@@ -1,8 +1,7 @@
-import type { Server } from "@modelcontextprotocol/server";
 import { createServer as createCampaignServer, openCampaignStore } from "@tabletop-mcp/campaign";
 import { createServer as createDiceServer } from "@tabletop-mcp/dice";
 import { createServer as createDualityServer } from "@tabletop-mcp/duality";
-import { type Logger, ResourceHub } from "@tabletop-mcp/kit";
+import { type KitServer, type Logger, ResourceHub } from "@tabletop-mcp/kit";
 import {
   createServer as createWorldServer,
   openWorldStore,
@@ -14,7 +13,7 @@ import type { BuiltinEntry } from "../config/types.js";
 
 /** Makes instances of one builtin server that share its process-wide state. */
 export interface BuiltinFactory {
-  createServer(): Server;
+  createServer(): KitServer;
   /** Releases the shared state (database, file watcher). */
   close(): void;
 }

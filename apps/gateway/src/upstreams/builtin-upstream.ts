@@ -5,9 +5,10 @@ import type {
   Request,
   RequestOptions,
   Result,
-  Server,
 } from "@modelcontextprotocol/server";
-import { declaredScopes, InProcessConnection, scopesNeeded } from "@tabletop-mcp/kit";
+import type { KitServer } from "@tabletop-mcp/kit";
+import { declaredScopes, scopesNeeded } from "@tabletop-mcp/kit/auth";
+import { InProcessConnection } from "@tabletop-mcp/kit/in-process";
 import type { BuiltinEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { type BuiltinFactory, openBuiltin } from "./builtin-servers.js";
@@ -23,6 +24,8 @@ interface BuiltinEvents {
 /**
  * An in-process server: one fresh `createServer` instance per downstream session, reached
  * through the kit's in-process connection (docs/gateway.md §4.1), plus one for the catalog.
+ * Each connection is given the instance's `directToolCalls`, so its tool calls run in the
+ * server's own kit handler without a message round trip.
  */
 export class BuiltinUpstream extends Upstream {
   declare readonly entry: BuiltinEntry;
@@ -31,7 +34,7 @@ export class BuiltinUpstream extends Upstream {
   private factory: BuiltinFactory | undefined;
   private catalog: InProcessConnection | undefined;
   /** The catalog's server instance: it knows the scopes its tools and resources declare. */
-  private catalogServer: Server | undefined;
+  private catalogServer: KitServer | undefined;
 
   get connections(): number {
     return this.liveInstances;
@@ -48,6 +51,7 @@ export class BuiltinUpstream extends Upstream {
         notification: () => {},
         request: (request, signal) => this.host.unownedRequest(this, request, signal, false),
       },
+      server.directToolCalls,
     );
     this.catalog = connection;
     return listUpstream(connection, { timeout: this.entry.startupTimeoutMs });
@@ -68,11 +72,12 @@ export class BuiltinUpstream extends Upstream {
     identity: ClientIdentity,
     events: BuiltinEvents,
   ): Promise<InProcessConnection> {
-    return InProcessConnection.open(this.instance(), identity, events);
+    const server = this.instance();
+    return InProcessConnection.open(server, identity, events, server.directToolCalls);
   }
 
   /** Makes a server instance, counted live until it closes. */
-  private instance(): Server {
+  private instance(): KitServer {
     const factory = this.factory;
     if (!factory) throw new Error(`builtin "${this.name}" is not open`);
     const server = factory.createServer();

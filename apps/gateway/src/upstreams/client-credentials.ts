@@ -1,5 +1,6 @@
 import type { FetchLike } from "@modelcontextprotocol/server";
-import { discoverIssuer, registerSecret } from "@tabletop-mcp/kit";
+import { registerSecret } from "@tabletop-mcp/kit";
+import { discoverIssuer } from "@tabletop-mcp/kit/auth";
 import type { ClientCredentialsAuth } from "../config/upstream-auth.js";
 
 /** A token is renewed this long before the expiry its issuer announced. */

@@ -1,5 +1,4 @@
-import type { Server } from "@modelcontextprotocol/server";
-import { createKitServer, defineResource, defineTool } from "@tabletop-mcp/kit";
+import { createKitServer, defineResource, defineTool, type KitServer } from "@tabletop-mcp/kit";
 import * as z from "zod";
 
 /** The URI of the echo server's resource that answers its reader's identity. */
@@ -12,7 +11,7 @@ export const WHO_URI = "who://me";
  *
  * @returns a fresh server instance
  */
-export function identityEchoServer(): Server {
+export function identityEchoServer(): KitServer {
   const whoami = defineTool({
     name: "whoami",
     title: "Who am I",

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
-import { type HttpHandle, InFlightRequests, serveHttp, silentLogger } from "@tabletop-mcp/kit";
+import { silentLogger } from "@tabletop-mcp/kit";
+import { InFlightRequests } from "@tabletop-mcp/kit/cli";
+import { type HttpHandle, serveHttp } from "@tabletop-mcp/kit/http";
 import { connectHttp, type TestConnection } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { validateConfig } from "../../src/config/validate-config.js";

@@ -1,11 +1,7 @@
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import {
-  DEFAULT_SESSION_IDLE_MS,
-  type HttpHandle,
-  InFlightRequests,
-  serveHttp,
-  silentLogger,
-} from "@tabletop-mcp/kit";
+import { silentLogger } from "@tabletop-mcp/kit";
+import { InFlightRequests } from "@tabletop-mcp/kit/cli";
+import { DEFAULT_SESSION_IDLE_MS, type HttpHandle, serveHttp } from "@tabletop-mcp/kit/http";
 import { callTool, connectHttp, initializeRequest } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateConfig } from "../../src/config/validate-config.js";

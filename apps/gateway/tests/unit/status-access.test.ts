@@ -1,4 +1,4 @@
-import type { RequestIdentity } from "@tabletop-mcp/kit";
+import type { RequestIdentity } from "@tabletop-mcp/kit/http";
 import { describe, expect, it } from "vitest";
 import { statusRefusal } from "../../src/status/status-access.js";
 

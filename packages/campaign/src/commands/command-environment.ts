@@ -1,5 +1,5 @@
 import type { DieRoller } from "@tabletop-mcp/duality/engine";
-import { LOCAL_IDENTITY } from "@tabletop-mcp/kit";
+import { LOCAL_IDENTITY } from "@tabletop-mcp/kit/auth";
 import type { IdPrefix } from "../domain/ids.js";
 import type { SessionContext } from "../domain/records.js";
 import type { CampaignStore, Written } from "../storage/campaign-store.js";

@@ -12,7 +12,6 @@ import type {
   RequestMethod,
   RequestOptions,
   Result,
-  Server,
 } from "@modelcontextprotocol/server";
 import {
   ProtocolError,
@@ -20,7 +19,8 @@ import {
   SdkError,
   SdkErrorCode,
 } from "@modelcontextprotocol/server";
-import type { ServerRequestExtra, ToolCallHandler } from "../tool-call-handler.js";
+import type { ServerRequestExtra } from "../tool-call-handler.js";
+import type { DirectToolCalls } from "./direct-tool-calls.js";
 import { InProcessTransport } from "./in-process-transport.js";
 
 /** What the client side of an in-process connection does with what the server sends it. */
@@ -56,16 +56,7 @@ interface PendingRequest {
   stop(reason: unknown): void;
 }
 
-/**
- * A kit server's own `tools/call` handler, which the channel calls directly instead of
- * passing the call through the transport (see `offerToolCalls`).
- */
-export interface DirectToolCalls {
-  server: Server;
-  handler: ToolCallHandler;
-}
-
-/** One tool call to run in the handler the server offered. */
+/** One tool call to run in the server's own handler (see {@link DirectToolCalls}). */
 interface DirectCall {
   direct: DirectToolCalls;
   id: RequestId;
@@ -183,7 +174,7 @@ export class InProcessChannel {
   }
 
   /**
-   * Runs a `tools/call` in the handler the server offered, with what a message through the
+   * Runs a `tools/call` in the server's own handler, with what a message through the
    * transport would have given it: the request's id, `_meta`, `authInfo` and a signal, and
    * notifications and requests that travel as part of the request.
    */

@@ -9,12 +9,12 @@ import type {
   ServerCapabilities,
 } from "@modelcontextprotocol/server";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/server";
+import type { DirectToolCalls } from "./direct-tool-calls.js";
 import {
   InProcessChannel,
   type InProcessHandlers,
   type InProcessRequestOptions,
 } from "./in-process-channel.js";
-import { offeredToolCalls } from "./offered-tool-calls.js";
 
 export type { InProcessHandlers, InProcessRequestOptions } from "./in-process-channel.js";
 
@@ -28,8 +28,9 @@ export interface InProcessClient {
  * A client's connection to a server in the same process: requests and notifications reach the
  * server's own handlers as messages delivered through its transport, so every check the SDK
  * and the kit make on a request runs as it would over stdio or HTTP, without serialization
- * or a second client object. The tool calls of a kit server run directly in the call handler
- * it offers (see `offerToolCalls`), sparing a message round trip per call.
+ * or a second client object. Opened with a kit server's `directToolCalls`, its tool calls run
+ * directly in the server's own call handler (see {@link DirectToolCalls}), sparing a message
+ * round trip per call.
  */
 export class InProcessConnection {
   private constructor(
@@ -48,16 +49,22 @@ export class InProcessConnection {
    * @param server - an SDK server, e.g. from `createKitServer`, not yet connected
    * @param client - the client's info and capabilities, as the server is to see them
    * @param handlers - what to do with the server's notifications and requests
+   * @param toolCalls - the server's fast path for `tools/call` (a kit server's
+   *   `directToolCalls`); without it tool calls go through the transport like any request
    * @returns the connected, initialized connection
-   * @throws whatever the server answers `initialize` with
+   * @throws Error when `toolCalls` belongs to another server; whatever the server answers
+   *   `initialize` with
    */
   static async open(
     server: Server,
     client: InProcessClient,
     handlers: InProcessHandlers = {},
+    toolCalls?: DirectToolCalls,
   ): Promise<InProcessConnection> {
-    const toolCalls = offeredToolCalls(server);
-    const channel = new InProcessChannel(handlers, toolCalls && { server, handler: toolCalls });
+    if (toolCalls && toolCalls.server !== server) {
+      throw new Error("InProcessConnection.open: toolCalls belong to another server");
+    }
+    const channel = new InProcessChannel(handlers, toolCalls);
     await server.connect(channel.transport);
     try {
       const answer = await channel.request({

@@ -2,14 +2,9 @@ import { fileURLToPath } from "node:url";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import {
-  type HttpHandle,
-  type HttpOptions,
-  InFlightRequests,
-  ResourceHub,
-  serveHttp,
-  silentLogger,
-} from "../../src/index.js";
+import { InFlightRequests } from "../../src/cli/index.js";
+import { type HttpHandle, type HttpOptions, serveHttp } from "../../src/http/index.js";
+import { ResourceHub, silentLogger } from "../../src/index.js";
 import { createFixtureServer, createFixtureState } from "../fixture/fixture-server.mjs";
 
 /** The fixture server's command file. */

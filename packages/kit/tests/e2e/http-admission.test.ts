@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { HttpHandle } from "../../src/index.js";
+import type { HttpHandle } from "../../src/http/index.js";
 import { startHttpFixture } from "./harness.js";
 import { health, initialize, openSession, rpc } from "./raw-http.js";
 

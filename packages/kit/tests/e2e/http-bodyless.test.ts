@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import type { HttpHandle } from "../../src/index.js";
+import type { HttpHandle } from "../../src/http/index.js";
 import { startHttpFixture } from "./harness.js";
 import { health, openSession, rawRequest, rpc } from "./raw-http.js";
 

@@ -1,6 +1,6 @@
 import { networkInterfaces } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import type { HttpHandle } from "../../src/index.js";
+import type { HttpHandle } from "../../src/http/index.js";
 import { connectHttp, startHttpFixture } from "./harness.js";
 import { health } from "./raw-http.js";
 

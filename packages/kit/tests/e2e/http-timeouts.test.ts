@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { HttpHandle } from "../../src/index.js";
+import type { HttpHandle } from "../../src/http/index.js";
 import { startHttpFixture } from "./harness.js";
 import { openSession, rpc } from "./raw-http.js";
 

@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { connect as connectSocket } from "node:net";
 import { Client, SSEClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
-import type { HttpHandle } from "../../src/index.js";
+import type { HttpHandle } from "../../src/http/index.js";
 import { initializeRequest } from "../../src/testing.js";
 import { connectHttp, startHttpFixture, structured } from "./harness.js";
 

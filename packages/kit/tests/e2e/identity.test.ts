@@ -1,6 +1,6 @@
 import { Client, SSEClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
-import type { HttpHandle } from "../../src/index.js";
+import type { HttpHandle } from "../../src/http/index.js";
 import { connectHttp, connectStdio, startHttpFixture, structured } from "./harness.js";
 
 /** Every scope of the project's scope table: the local user and the shared token hold them all. */

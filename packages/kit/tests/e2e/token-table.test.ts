@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
-import type { HttpHandle } from "../../src/index.js";
+import type { HttpHandle } from "../../src/http/index.js";
 import { initializeRequest, MCP_POST_HEADERS } from "../../src/testing.js";
 import { connectHttp, FIXTURE_ENTRY, startHttpFixture, structured } from "./harness.js";
 import { health } from "./raw-http.js";

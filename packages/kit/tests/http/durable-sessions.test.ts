@@ -2,15 +2,14 @@ import { createHash } from "node:crypto";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Server } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
+import { InFlightRequests, type SessionRequest } from "../../src/cli/index.js";
 import {
   type DurableSessionRecord,
   type DurableSessions,
   type HttpHandle,
-  InFlightRequests,
-  type SessionRequest,
   serveHttp,
-  silentLogger,
-} from "../../src/index.js";
+} from "../../src/http/index.js";
+import { silentLogger } from "../../src/index.js";
 
 /** A store shared by two servers in this process, standing in for a shared database. */
 class MapSessions implements DurableSessions {

@@ -1,13 +1,13 @@
 import { Server } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
+import { InFlightRequests } from "../../src/cli/index.js";
 import {
   type HttpHandle,
   type HttpRoute,
-  InFlightRequests,
   type RequestIdentity,
   serveHttp,
-  silentLogger,
-} from "../../src/index.js";
+} from "../../src/http/index.js";
+import { silentLogger } from "../../src/index.js";
 
 let handle: HttpHandle | undefined;
 afterEach(async () => {

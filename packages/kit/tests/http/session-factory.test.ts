@@ -1,13 +1,8 @@
 import { Server } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  type HttpHandle,
-  InFlightRequests,
-  SessionRefusedError,
-  type SessionRequest,
-  serveHttp,
-  silentLogger,
-} from "../../src/index.js";
+import { InFlightRequests, SessionRefusedError, type SessionRequest } from "../../src/cli/index.js";
+import { type HttpHandle, serveHttp } from "../../src/http/index.js";
+import { silentLogger } from "../../src/index.js";
 import { initializeRequest } from "../../src/testing.js";
 
 let handle: HttpHandle | undefined;

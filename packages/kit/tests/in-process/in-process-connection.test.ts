@@ -13,12 +13,13 @@ import {
 } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
+import { type DirectToolCalls, InProcessConnection } from "../../src/in-process/index.js";
 import {
   createKitServer,
   defineResource,
   defineResourceTemplate,
   defineTool,
-  InProcessConnection,
+  type KitServer,
   ResourceHub,
 } from "../../src/index.js";
 
@@ -74,7 +75,7 @@ const notes = defineResourceTemplate({
   read: (_uri, variables) => ({ text: `note ${variables.id}` }),
 });
 
-function kitServer(hub = new ResourceHub()): Server {
+function kitServer(hub = new ResourceHub()): KitServer {
   return createKitServer(
     {
       name: "test-server",
@@ -107,9 +108,14 @@ describe("an in-process connection's handshake", () => {
   });
 });
 
+/** Opens a connection to a kit server that runs its tool calls in the server's own handler. */
+function openDirect(server: KitServer): Promise<InProcessConnection> {
+  return InProcessConnection.open(server, CLIENT, {}, server.directToolCalls);
+}
+
 describe("requests over an in-process connection", () => {
   it("reach the tool through the kit's validation and return its result", async () => {
-    const connection = await InProcessConnection.open(kitServer(), CLIENT);
+    const connection = await openDirect(kitServer());
     const sum = (await connection.request({
       method: "tools/call",
       params: { name: "add", arguments: { a: 2, b: 3 } },
@@ -144,7 +150,8 @@ describe("requests over an in-process connection", () => {
 
 /**
  * The `count` and `wait` tools on a plain SDK server, whose tool calls travel through its
- * transport; a kit server's are made directly in its own handler. Both must behave alike.
+ * transport; a kit server's are made directly in its own handler when the connection is given
+ * its `directToolCalls`, and through its transport when not. All must behave alike.
  */
 function plainServer(): Server {
   const server = new Server({ name: "plain", version: "0" }, { capabilities: { tools: {} } });
@@ -180,12 +187,30 @@ function watchWait(): { started: Promise<void>; aborted: Promise<unknown> } {
   return { started, aborted };
 }
 
+/** A server and the fast path a connection to it is opened with, if any. */
+interface Target {
+  server: Server;
+  toolCalls?: DirectToolCalls;
+}
+
+function directKitServer(): Target {
+  const server = kitServer();
+  return { server, toolCalls: server.directToolCalls };
+}
+
 describe.each([
-  ["a kit server, its tool calls made in its own handler", () => kitServer()],
-  ["a plain SDK server, its tool calls through its transport", plainServer],
-])("tool calls to %s", (_label, makeServer) => {
+  ["a kit server, its tool calls made in its own handler", directKitServer],
+  [
+    "a kit server opened without its fast path, through its transport",
+    () => ({ server: kitServer() }),
+  ],
+  ["a plain SDK server, its tool calls through its transport", () => ({ server: plainServer() })],
+])("tool calls to %s", (_label, makeTarget: () => Target) => {
+  const open = ({ server, toolCalls }: Target) =>
+    InProcessConnection.open(server, CLIENT, {}, toolCalls);
+
   it("deliver the server's progress in order, before the result", async () => {
-    const connection = await InProcessConnection.open(makeServer(), CLIENT);
+    const connection = await open(makeTarget());
     const seen: unknown[] = [];
     await connection
       .request(
@@ -203,7 +228,7 @@ describe.each([
   });
 
   it("are cancelled in the server when their signal aborts", async () => {
-    const connection = await InProcessConnection.open(makeServer(), CLIENT);
+    const connection = await open(makeTarget());
     const { started, aborted } = watchWait();
     const controller = new AbortController();
     const call = connection.request(
@@ -218,14 +243,15 @@ describe.each([
   });
 
   it("fail once the connection closes, the handler stops and the server hears of it", async () => {
-    const server = makeServer();
+    const target = makeTarget();
+    const { server } = target;
     let serverClosed = false;
     const previous = server.onclose;
     server.onclose = () => {
       serverClosed = true;
       previous?.();
     };
-    const connection = await InProcessConnection.open(server, CLIENT);
+    const connection = await open(target);
     const { started, aborted } = watchWait();
     const waiting = connection.request({
       method: "tools/call",
@@ -323,7 +349,7 @@ describe("requests of the server for the client", () => {
 });
 
 /** Who the handlers of a kit server were told is calling, by tool and by resource. */
-function identityEchoServer(): Server {
+function identityEchoServer(): KitServer {
   const identityShape = z.object({
     subject: z.string(),
     name: z.string().optional(),
@@ -366,7 +392,7 @@ describe("the caller's authInfo given with a request", () => {
   const whoami = { method: "tools/call", params: { name: "whoami", arguments: {} } };
 
   it("is the identity of a tool called directly, with or without the caller's signal", async () => {
-    const connection = await InProcessConnection.open(identityEchoServer(), CLIENT);
+    const connection = await openDirect(identityEchoServer());
     /* @mcp-codemod-error This object looks like a v1 handler-context mock (authInfo). v2 nests the context — reshape it (authInfo → http.authInfo), e.g. { sendRequest: fn } → { mcpReq: { send: fn } }. Passed as-is to a migrated handler that reads ctx.mcpReq.*, the v1 shape throws "Cannot read properties of undefined". */
     const unsignalled = (await connection.request(whoami, { authInfo })) as CallToolResult;
     const signal = new AbortController().signal;
@@ -389,9 +415,52 @@ describe("the caller's authInfo given with a request", () => {
   });
 
   it("leaves the caller the local user when there is none", async () => {
-    const connection = await InProcessConnection.open(identityEchoServer(), CLIENT);
+    const connection = await openDirect(identityEchoServer());
     const answer = (await connection.request(whoami)) as CallToolResult;
     expect((answer.structuredContent as { subject: string }).subject).toBe("local");
+    await connection.close();
+  });
+});
+
+describe("the fast path of a kit server's tool calls", () => {
+  // Arguments that are not an object tell the two paths apart: over a transport the SDK refuses
+  // the request itself; run directly, the kit's own validation answers.
+  const notAnObject = {
+    method: "tools/call",
+    params: { name: "add", arguments: [2, 3] as unknown as Record<string, unknown> },
+  };
+
+  it("runs the call in the server's own handler when the connection is given it", async () => {
+    const connection = await openDirect(kitServer());
+    const answer = (await connection.request(notAnObject)) as CallToolResult;
+    await connection.close();
+    expect(answer.isError).toBe(true);
+    expect(answer.structuredContent).toEqual({
+      error: {
+        message: "Invalid parameters provided",
+        details: [{ parameter: "arguments", issue: "Expected an object, received array" }],
+      },
+    });
+  });
+
+  it("is not taken when the connection is opened without it", async () => {
+    const connection = await InProcessConnection.open(kitServer(), CLIENT);
+    const answer = connection.request(notAnObject);
+    await expect(answer).rejects.toMatchObject({
+      code: ProtocolErrorCode.InvalidParams,
+      message: expect.stringMatching(/^Invalid tools\/call request/),
+    });
+    await connection.close();
+  });
+
+  it("is refused with another server, before the connection opens", async () => {
+    const server = kitServer();
+    const other = kitServer();
+    await expect(
+      InProcessConnection.open(server, CLIENT, {}, other.directToolCalls),
+    ).rejects.toThrow(/toolCalls belong to another server/);
+    const connection = await openDirect(server);
+    expect(connection.serverInfo.name).toBe("test-server");
     await connection.close();
   });
 });
