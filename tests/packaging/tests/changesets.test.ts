@@ -97,3 +97,24 @@ describe("changeset version", () => {
     }
   });
 });
+
+describe("the changesets waiting for a release", () => {
+  it("each open with front matter naming published packages and a bump", async () => {
+    const folder = join(REPOSITORY_ROOT, ".changeset");
+    const files = (await readdir(folder)).filter(
+      (name) => name.endsWith(".md") && name !== "README.md",
+    );
+    expect(files.length).toBeGreaterThan(0);
+    const names = new Set(PUBLISHED_PACKAGES.map((published) => published.name));
+    for (const file of files) {
+      const text = await readFile(join(folder, file), "utf8");
+      // A Markdown formatter once turned the front matter into a heading, which the release
+      // tool refuses: the whole release then fails on one file.
+      const header = /^---\n\n?((?:"[^"\n]+": (?:patch|minor|major)\n)+)\n?---\n\n?\S/.exec(text);
+      expect(header, `${file} starts with front matter and a summary`).not.toBeNull();
+      for (const line of header?.[1]?.trim().split("\n") ?? []) {
+        expect(names, `${file}: ${line}`).toContain(line.slice(1, line.indexOf('"', 1)));
+      }
+    }
+  });
+});
