@@ -17,24 +17,6 @@ function option(flag) {
   return position >= 0 ? process.argv[position + 1] : undefined;
 }
 
-/** Lowercase RFC 4648 base32 without padding, as the campaign package spells its ids. */
-function base32(bytes) {
-  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
-  let text = "";
-  let buffer = 0;
-  let bits = 0;
-  for (const byte of bytes) {
-    buffer = (buffer << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      bits -= 5;
-      text += alphabet[(buffer >> bits) & 31];
-    }
-    buffer &= (1 << bits) - 1;
-  }
-  return bits > 0 ? text + alphabet[(buffer << (5 - bits)) & 31] : text;
-}
-
 /**
  * The work each floor variant does: the same engine call as the kit-built tool it is compared
  * with, through the engine package's public exports. `load` runs once at start and returns the
@@ -83,52 +65,28 @@ const WORKS = {
       };
     },
   },
-  // campaign_create as the process owner (stdio, HTTP without auth) does it: one store write
-  // inserting the campaign and its owner, the URIs it changed recorded in the store's change
-  // feed, resolved once the group commit is durable (docs/campaign.md §4.2). One in-memory
-  // store for the process, as `tabletop-campaign --db :memory:` opens.
+  // campaign_create as the process owner (stdio, HTTP without auth) does it: the campaign
+  // package's own command, one store write inserting the campaign and its owner, resolved once
+  // the group commit is durable (docs/campaign.md §4.2). One in-memory store for the process,
+  // as `tabletop-campaign --db :memory:` opens.
   campaign_create: {
     description: "Creates a campaign owned by the caller.",
     load: async () => {
-      const { randomBytes } = await import("node:crypto");
-      const { GM_MODES, MEMORY_DATABASE, openCampaignStore } = await import(
-        "@tabletop-mcp/campaign"
-      );
-      const store = openCampaignStore(MEMORY_DATABASE);
-      const owner = "local";
+      const {
+        GM_MODES,
+        MEMORY_DATABASE,
+        createCampaign,
+        createCommandEnvironment,
+        openCampaignStore,
+      } = await import("@tabletop-mcp/campaign");
+      const environment = createCommandEnvironment({ store: openCampaignStore(MEMORY_DATABASE) });
       return {
         input: z.strictObject({
           name: z.string().trim().min(1).max(200),
           gm_mode: z.enum(GM_MODES),
           theme_prompt: z.string().trim().max(4000).optional(),
         }),
-        run: async (args) => {
-          const now = new Date().toISOString();
-          const id = `camp_${base32(randomBytes(16))}`;
-          const campaign = {
-            id,
-            name: args.name,
-            gm_mode: args.gm_mode,
-            participant_count: 0,
-            character_count: 0,
-            gm_fear: 0,
-            theme_prompt: args.theme_prompt ?? "",
-            created_at: now,
-            updated_at: now,
-          };
-          const written = await store.write(async (repository) => {
-            await Promise.all([
-              repository.insertCampaign(campaign),
-              repository.recordOwner(id, owner),
-            ]);
-            return {
-              value: campaign,
-              changedUris: ["campaigns://list", `campaign://${id}`],
-              audience: { campaign_id: id, gm_only: false },
-            };
-          });
-          return written.value;
-        },
+        run: async (args) => (await createCampaign(environment, args)).value,
       };
     },
   },

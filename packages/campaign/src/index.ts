@@ -4,6 +4,7 @@ export type {
   CommandEnvironment,
   CommandResult,
 } from "./commands/command-environment.js";
+export { type CreateCampaignInput, createCampaign } from "./commands/create-campaign.js";
 export { CampaignError, type CampaignErrorCode } from "./domain/campaign-error.js";
 export {
   type Campaign,
@@ -32,7 +33,13 @@ export {
   type SessionStatus,
   type Traits,
 } from "./domain/records.js";
-export { type CampaignServerOptions, createServer, serverOptionsSchema } from "./server.js";
+export {
+  type CampaignServerOptions,
+  createCommandEnvironment,
+  createModernServerFactory,
+  createServer,
+  serverOptionsSchema,
+} from "./server.js";
 export type {
   CampaignPageRequest,
   CampaignRepository,

@@ -87,7 +87,7 @@ const INSTRUCTIONS =
 export function createServer(options: CampaignServerOptions = {}): KitServer {
   const hub = options.hub ?? new ResourceHub();
   const logger = options.logger ?? silentLogger;
-  const environment = environmentOf(options);
+  const environment = createCommandEnvironment(options);
   const contexts = new CallerContexts();
   let subject: string | undefined;
   let subscriptions: SessionSubscriptions | undefined;
@@ -167,7 +167,7 @@ export function createModernServerFactory(
 ): () => KitServer {
   const hub = options.hub ?? new ResourceHub();
   const logger = options.logger ?? silentLogger;
-  const environment = environmentOf(options);
+  const environment = createCommandEnvironment(options);
   const noContext = (_caller: string) => emptyContext();
   const tools = createTools({
     environment,
@@ -200,8 +200,19 @@ export function createModernServerFactory(
   };
 }
 
-/** The store, clock, ids and dice the commands of one process share. */
-function environmentOf(options: CampaignServerOptions): CommandEnvironment {
+/**
+ * The store, clock, ids and dice the commands of one process share, from the server's options:
+ * the store given or opened, the system clock, random ids and invite codes, the dice.
+ *
+ * @param options - store or database path, and the test hooks
+ * @returns the environment every command runs against
+ */
+export function createCommandEnvironment(
+  options: Pick<
+    CampaignServerOptions,
+    "store" | "dbPath" | "now" | "rollDie" | "seed" | "randomBytes"
+  >,
+): CommandEnvironment {
   const bytes = options.randomBytes ?? ((count: number) => randomBytes(count));
   return {
     store: options.store ?? openCampaignStore(options.dbPath ?? MEMORY_DATABASE),

@@ -3,4 +3,9 @@
 export * from "./engine/index.js";
 export { loadTablesDirectory, TableLoadError } from "./load-tables.js";
 export { parseRandomTable } from "./parse-table.js";
-export { createServer, type DiceServerOptions, serverOptionsSchema } from "./server.js";
+export {
+  createServer,
+  createServerFactory,
+  type DiceServerOptions,
+  serverOptionsSchema,
+} from "./server.js";

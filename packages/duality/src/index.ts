@@ -1,3 +1,8 @@
 // The Daggerheart rules engine (pure, no MCP) and the MCP server built on it.
 export * from "./engine/index.js";
-export { createServer, type DualityServerOptions, serverOptionsSchema } from "./server.js";
+export {
+  createServer,
+  createServerFactory,
+  type DualityServerOptions,
+  serverOptionsSchema,
+} from "./server.js";

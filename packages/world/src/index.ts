@@ -61,6 +61,7 @@ export { WORLD_COMPILED_URI } from "./resources/world-compiled.js";
 export { WORLD_SOURCE_URI } from "./resources/world-source.js";
 export {
   createServer,
+  createServerFactory,
   openWorldStore,
   type WorldServerOptions,
   type WorldSourceOption,

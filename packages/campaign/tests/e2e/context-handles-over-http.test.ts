@@ -104,6 +104,23 @@ describe.each(["legacy", "modern"] as const)(
       expect(await dumpDatabase(database.location)).toEqual(before);
     });
 
+    it("defaults from set_context within a 2025 session only; a modern request names its handle", async () => {
+      const client = await connect("gm-sub");
+      const campaign = await callOk(client, "campaign_create", { name: "Kept", gm_mode: "HUMAN" });
+      await callOk(client, "set_context", { campaign_id: campaign.id });
+      const args = { name: "Cora", kind: "NPC" };
+      if (era === "legacy") {
+        expect((await callOk(client, "character_create", args)).campaign_id).toBe(campaign.id);
+        return;
+      }
+      // Each modern request is served by a server of its own: nothing of the earlier
+      // set_context is remembered, whichever replica or request served it.
+      expect(await callError(client, "character_create", args)).toEqual({
+        code: "INVALID_ARGUMENT",
+        message: "campaign_id is required: pass it or call set_context",
+      });
+    });
+
     it.runIf(era === "modern")(
       "tells a listener of a write another client made, and never another subject's",
       async () => {
