@@ -10,8 +10,8 @@ export interface ChangeListenerOptions {
   /** Makes a new, unconnected client for listening. */
   connect: () => Client;
   /**
-   * Receives other replicas' changes, and `missed` each time listening restarts, since
-   * changes committed meanwhile were not heard.
+   * Receives other replicas' changes, and `missed` each time listening starts, the first time
+   * included, since changes committed before it were not heard.
    */
   onChange: (change: ExternalChange) => void;
   /** Told why listening stopped and when it will be tried again. */
@@ -25,7 +25,10 @@ const CHECK_EVERY_MS = 2_000;
  * Listens on the change channel with a connection of its own and keeps listening: when the
  * connection is lost (the server restarted, the backend was terminated, a check of the
  * connection failed) a new one is made, with back-off between attempts, and `missed` is
- * reported once listening resumes, since notices sent meanwhile are lost.
+ * reported once listening resumes, since notices sent meanwhile are lost. The first
+ * connection is treated like a reconnect: whatever was committed before this listener heard
+ * anything (while it connected, or while its first attempts failed and the store already
+ * served) is reported as `missed` too, so no window is left where a change goes unheard.
  */
 export class ChangeListener {
   private stopped = false;
@@ -57,7 +60,6 @@ export class ChangeListener {
 
   private async run(): Promise<void> {
     let attempt = 0;
-    let interrupted = false;
     while (!this.stopped) {
       const client = this.options.connect();
       const lost = new Promise<string>((resolve) => {
@@ -71,7 +73,7 @@ export class ChangeListener {
         if (this.stopped) break;
         await client.query(`LISTEN ${CHANGE_CHANNEL}`);
         this.started();
-        if (interrupted) this.options.onChange({ kind: "missed" });
+        this.options.onChange({ kind: "missed" });
         attempt = 0;
         const reason = await Promise.race([lost, this.whileHealthy(client)]);
         if (!this.stopped) this.options.onInterrupted(reason, retryDelay(attempt));
@@ -80,7 +82,6 @@ export class ChangeListener {
         if (!this.stopped) this.options.onInterrupted(reason, retryDelay(attempt));
       }
       this.started();
-      interrupted = true;
       await this.disconnect();
       if (!this.stopped) await this.pause(retryDelay(attempt++));
     }
