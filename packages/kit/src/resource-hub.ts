@@ -23,6 +23,8 @@ export interface ListenerSink {
   readonly subject: string | undefined;
   resourceUpdated(uri: string): void;
   resourcesChanged(): void;
+  /** The URIs its open streams listen to, for announcing them all again after missed changes. */
+  subscribedUris(): Iterable<string>;
 }
 
 export interface ResourceHubOptions {
@@ -132,9 +134,11 @@ export class ResourceHub {
     return this.subscriptions.get(server)?.has(uri) === true;
   }
 
-  /** Every URI some session is subscribed to now. */
+  /** Every URI some session is subscribed to, or some listener listens to, now. */
   subscribedUris(): string[] {
-    return [...this.subscribers.keys()];
+    const uris = new Set(this.subscribers.keys());
+    for (const sink of this.sinks) for (const uri of sink.subscribedUris()) uris.add(uri);
+    return [...uris];
   }
 
   /**

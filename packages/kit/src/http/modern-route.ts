@@ -17,12 +17,16 @@ import { attachAuthInfo, identityOf } from "./client-identity.js";
 import { sendError } from "./error-handlers.js";
 import type { HttpContext } from "./http-context.js";
 import { JsonRpcCode } from "./json-rpc-error.js";
+import { MAX_SUBSCRIPTIONS } from "../request-params.js";
 import { BODY_LIMIT_BYTES } from "./limits.js";
 import { refuseMissingScope } from "./session-access.js";
 import { boundOutput } from "./session-opening.js";
 
 /** The MCP method of a modern-era listen stream, which stays open until the client leaves. */
 const LISTEN = "subscriptions/listen";
+
+/** The answer to a listen stream asking for more resources than a 2025 session may hold. */
+const TOO_MANY_URIS = `Invalid params: params.notifications.resourceSubscriptions may name at most ${MAX_SUBSCRIPTIONS.toLocaleString("en-US")} resources`;
 
 /**
  * The deepest body served, in levels of arrays and objects. The SDK's node adapter writes a
@@ -75,6 +79,8 @@ interface Admitted {
   group: ListenerGroup | undefined;
   groupKey: string;
   target: NodeHandler;
+  /** The resources a listen stream asks to hear of. */
+  uris: readonly string[];
 }
 
 /** One client's modern requests and listen streams open now. */
@@ -111,7 +117,10 @@ class ModernRoute implements ModernEndpoint {
     if (listen) count.listens++;
     else count.requests++;
     this.busy.set(caller, count);
-    if (group) group.open++;
+    if (group) {
+      group.open++;
+      for (const uri of admitted.uris) group.uris.set(uri, (group.uris.get(uri) ?? 0) + 1);
+    }
     if (listen) this.listening++;
     else this.serving++;
     this.context.options.inFlight.begin();
@@ -154,6 +163,11 @@ class ModernRoute implements ModernEndpoint {
     const caller = identity.subject ?? identity.address;
     const message = singleRequest(request.body);
     const listen = message?.method === LISTEN;
+    const uris = listen ? listenedUris(request.body) : [];
+    if (!uris) {
+      await answer(reply, 400, message?.id, JsonRpcCode.invalidParams, TOO_MANY_URIS);
+      return undefined;
+    }
     const search = searchOf(request.url);
     const reference = await this.referenceOrRefuse(search, reply);
     if (!reference) return undefined;
@@ -181,11 +195,16 @@ class ModernRoute implements ModernEndpoint {
     const subject = identityFromAuthInfo(identity.authInfo).subject;
     const group = listen ? this.listenGroup(groupKey, subject, search) : undefined;
     const target = group ?? this.requestHandler(search);
-    return { caller, count, listen, group, groupKey, target };
+    return { caller, count, listen, group, groupKey, target, uris };
   }
 
-  private finished({ caller, count, listen, group }: Admitted, groupKey: string): void {
+  private finished({ caller, count, listen, group, uris }: Admitted, groupKey: string): void {
     this.context.options.inFlight.end();
+    for (const uri of group ? uris : []) {
+      const left = (group?.uris.get(uri) ?? 1) - 1;
+      if (left > 0) group?.uris.set(uri, left);
+      else group?.uris.delete(uri);
+    }
     if (listen) {
       count.listens--;
       this.listening--;
@@ -230,13 +249,15 @@ class ModernRoute implements ModernEndpoint {
         new URLSearchParams(search),
         new InMemoryServerEventBus(this.onerror),
       );
+      const uris = new Map<string, number>();
       const sink: ListenerSink = {
         subject,
         resourceUpdated: (uri) => handler.notify.resourceUpdated(uri),
         resourcesChanged: () => handler.notify.resourcesChanged(),
+        subscribedUris: () => uris.keys(),
       };
       const stop = this.context.options.hub?.listen(sink);
-      group = { ...this.nodeHandler(handler), open: 0, stop };
+      group = { ...this.nodeHandler(handler), open: 0, uris, stop };
       this.listeners.set(key, group);
     }
     return group;
@@ -294,6 +315,8 @@ interface NodeHandler {
 
 interface ListenerGroup extends NodeHandler {
   open: number;
+  /** The URIs its open streams listen to, each with how many streams do. */
+  uris: Map<string, number>;
   stop: (() => void) | undefined;
 }
 
@@ -393,6 +416,21 @@ function singleRequest(body: unknown): { id: RequestId; method: string } | undef
   if (typeof method !== "string") return undefined;
   if (typeof id !== "string" && typeof id !== "number") return undefined;
   return { id, method };
+}
+
+/**
+ * The distinct resource URIs a listen request's body asks to hear of; what is not a string is
+ * left to the SDK to refuse.
+ * @returns `undefined` when the body names more than {@link MAX_SUBSCRIPTIONS}, repeats counted
+ */
+function listenedUris(body: unknown): string[] | undefined {
+  const params = (body as { params?: unknown }).params;
+  const notifications = (params as { notifications?: unknown } | undefined)?.notifications;
+  const requested = (notifications as { resourceSubscriptions?: unknown } | undefined)
+    ?.resourceSubscriptions;
+  if (!Array.isArray(requested)) return [];
+  if (requested.length > MAX_SUBSCRIPTIONS) return undefined;
+  return [...new Set(requested.filter((uri): uri is string => typeof uri === "string"))];
 }
 
 function searchOf(url: string): string {

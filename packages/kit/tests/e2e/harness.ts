@@ -32,10 +32,12 @@ export async function connectStdio(
 }
 
 /** Starts the fixture over HTTP in this process on a free port. */
-export async function startHttpFixture(overrides: Partial<HttpOptions> = {}): Promise<HttpHandle> {
+export async function startHttpFixture(
+  overrides: Partial<HttpOptions> = {},
+): Promise<HttpHandle & { hub: ResourceHub }> {
   const state = createFixtureState();
   const hub = new ResourceHub();
-  return serveHttp({
+  const handle = await serveHttp({
     createServer: () => createFixtureServer(state, { hub }),
     hub,
     name: "kit-fixture",
@@ -49,6 +51,7 @@ export async function startHttpFixture(overrides: Partial<HttpOptions> = {}): Pr
     inFlight: new InFlightRequests(),
     ...overrides,
   });
+  return Object.assign(handle, { hub });
 }
 
 /** A connected SDK client over Streamable HTTP. */

@@ -237,6 +237,58 @@ describe("the 2026-07-28 era over HTTP", () => {
     expect(health.modern.listen_streams).toBe(1);
     await subscription.close();
   });
+
+  it("tells the hub which URIs open listen streams hear, so missed changes can be announced again", async () => {
+    const { url, hub } = await start();
+    const first = await pinnedHttp(url);
+    const second = await pinnedHttp(url);
+    const one = await first.listen({ resourceSubscriptions: ["note://a", "note://b"] });
+    const two = await second.listen({ resourceSubscriptions: ["note://b", "note://c"] });
+    expect(hub.subscribedUris().sort()).toEqual(["note://a", "note://b", "note://c"]);
+    await one.close();
+    await expect.poll(() => hub.subscribedUris().sort()).toEqual(["note://b", "note://c"]);
+    const heard: string[] = [];
+    second.setNotificationHandler("notifications/resources/updated", ({ params }) => {
+      heard.push(params.uri);
+    });
+    for (const uri of hub.subscribedUris()) hub.updated(uri);
+    await expect.poll(() => heard.sort()).toEqual(["note://b", "note://c"]);
+    await two.close();
+    await expect.poll(() => hub.subscribedUris()).toEqual([]);
+  });
+
+  it("refuses a listen stream naming more resources than a session may subscribe to, and keeps serving", async () => {
+    const { url } = await start();
+    const listen = (count: number) =>
+      modernPost(url, {
+        id: "many",
+        method: "subscriptions/listen",
+        params: {
+          _meta: MODERN_META,
+          notifications: {
+            resourceSubscriptions: Array.from({ length: count }, () => "note://hello"),
+          },
+        },
+      });
+    const refused = await listen(1_001);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      jsonrpc: "2.0",
+      id: "many",
+      error: {
+        code: -32602,
+        message: expect.stringContaining("params.notifications.resourceSubscriptions"),
+      },
+    });
+    const client = await pinnedHttp(url);
+    const subscription = await client.listen({
+      resourceSubscriptions: Array.from({ length: 1_000 }, (_, index) => `note://n${index}`),
+    });
+    expect(structured(await client.callTool({ name: "add", arguments: { a: 1, b: 2 } }))).toEqual({
+      sum: 3,
+    });
+    await subscription.close();
+  });
 });
 
 describe("the 2026-07-28 era over stdio", () => {
