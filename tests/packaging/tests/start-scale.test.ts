@@ -6,12 +6,15 @@ import {
   Client,
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
+import { clientOptions } from "@tabletop-mcp/kit/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPOSITORY_ROOT } from "./helpers/workspace.js";
 
 /** What `pnpm start:scale` prints once everything serves. */
 interface Announced {
   gateway: URL;
+  /** The campaign's round-robin front, for 2026-07-28 clients. */
+  roundRobin: URL;
   addresses: { host: string; port: number }[];
 }
 
@@ -38,7 +41,9 @@ function announced(child: ChildProcess): Promise<Announced> {
       const [gateway] = urls;
       if (!gateway) return reject(new Error(`no URL in ${stdout}`));
       const addresses = urls.map((url) => ({ host: url.hostname, port: Number(url.port) }));
-      resolve({ gateway, addresses });
+      const roundRobin = /2026-07-28 clients, round robin: (\S+)/.exec(stdout)?.[1];
+      if (!roundRobin) return reject(new Error(`no round-robin front in ${stdout}`));
+      resolve({ gateway, roundRobin: new URL(roundRobin), addresses });
     });
     child.once("exit", (code) => reject(new Error(`start:scale exited ${code}: ${stderr}`)));
   });
@@ -56,9 +61,10 @@ function accepts(address: { host: string; port: number }): Promise<boolean> {
   });
 }
 
-async function connect(url: URL): Promise<Client> {
-  const client = new Client({ name: "start-scale-test", version: "1.0.0" });
+async function connect(url: URL, era: "legacy" | "modern" = "legacy"): Promise<Client> {
+  const client = new Client({ name: "start-scale-test", version: "1.0.0" }, clientOptions(era));
   await client.connect(new StreamableHTTPClientTransport(url));
+  expect(client.getProtocolEra()).toBe(era);
   return client;
 }
 
@@ -90,9 +96,9 @@ describe.skipIf(!haproxy)("pnpm start:scale", () => {
       env: { ...process.env, PORT: "0" },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const { gateway, addresses } = await announced(child);
-    // The gateway, two replicas, HAProxy and PostgreSQL.
-    expect(addresses).toHaveLength(5);
+    const { gateway, roundRobin, addresses } = await announced(child);
+    // The gateway, two replicas, the two HAProxy fronts and PostgreSQL.
+    expect(addresses).toHaveLength(6);
 
     // One upstream session per client session: HAProxy hands the two out to both replicas,
     // and both see every campaign, whichever replica created it.
@@ -105,6 +111,14 @@ describe.skipIf(!haproxy)("pnpm start:scale", () => {
       for (const id of ids) expect(text).toContain(id);
       await client.close();
     }
+    // A 2026-07-28 client needs no stickiness: each of its requests may go to either replica.
+    const modern = await connect(roundRobin, "modern");
+    ids.push(await createCampaign(modern, "East"));
+    for (let read = 0; read < 2; read++) {
+      const listed = await modern.readResource({ uri: "campaigns://list" });
+      for (const id of ids) expect(JSON.stringify(listed.contents)).toContain(id);
+    }
+    await modern.close();
 
     const exited = new Promise<number | null>((resolve) => child?.once("exit", resolve));
     child.kill("SIGINT");
