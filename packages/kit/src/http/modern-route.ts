@@ -10,6 +10,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { identityFromAuthInfo } from "../auth/identity.js";
+import { MAX_SUBSCRIPTIONS } from "../request-params.js";
 import type { ListenerSink } from "../resource-hub.js";
 import { SpacingLimiter } from "../runtime/rate-limiter.js";
 import { SessionRefusedError } from "../runtime/session-request.js";
@@ -17,7 +18,6 @@ import { attachAuthInfo, identityOf } from "./client-identity.js";
 import { sendError } from "./error-handlers.js";
 import type { HttpContext } from "./http-context.js";
 import { JsonRpcCode } from "./json-rpc-error.js";
-import { MAX_SUBSCRIPTIONS } from "../request-params.js";
 import { BODY_LIMIT_BYTES } from "./limits.js";
 import { refuseMissingScope } from "./session-access.js";
 import { boundOutput } from "./session-opening.js";
