@@ -83,6 +83,7 @@ export {
   type ToolHints,
   type ToolSpec,
 } from "./tool.js";
+export { UNPARSED_PARAMS } from "./unparsed-params.js";
 export { MAX_LISTED_PROBLEMS } from "./validation/bound-problems.js";
 export {
   displayName,

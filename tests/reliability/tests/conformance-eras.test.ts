@@ -50,19 +50,6 @@ const FIXTURE_ONLY_CHECKS = new Map([
   ["sep-2575-server-no-log-without-loglevel", "needs test_logging_tool"],
 ]);
 
-/**
- * Checks a server fails today, by server, with the reason: the gateway's own 2026-07-28 front
- * (its catch-all forwarding answers an unknown method in-band) is the next gateway change.
- */
-const KNOWN_GAPS: Record<string, ReadonlyMap<string, string>> = {
-  gateway: new Map([
-    [
-      "sep-2575-http-server-method-not-found-404",
-      "the gateway forwards unknown methods and answers -32601 with HTTP 200, not 404",
-    ],
-  ]),
-};
-
 let toolchain: ConformanceToolchain;
 
 beforeAll(() => {
@@ -88,12 +75,9 @@ describe.each(serverCommands())("MCP conformance $name over HTTP, both eras", (s
             problems.push(`${scenario}: did not run`);
             continue;
           }
-          const gaps = KNOWN_GAPS[server.name];
           const failures = outcome.failures.filter(
             (failure) =>
-              !(
-                FIXTURE_ONLY_CHECKS.has(failure.id) && failure.message.startsWith("Not testable")
-              ) && !gaps?.has(failure.id),
+              !(FIXTURE_ONLY_CHECKS.has(failure.id) && failure.message.startsWith("Not testable")),
           );
           for (const failure of failures)
             problems.push(`${scenario}/${failure.id}: ${failure.message.slice(0, 300)}`);

@@ -10,7 +10,7 @@ import {
   Server,
   type ServerNotification,
 } from "@modelcontextprotocol/server";
-import { processRedactor } from "@tabletop-mcp/kit";
+import { processRedactor, UNPARSED_PARAMS } from "@tabletop-mcp/kit";
 import { declareRequestScopes } from "@tabletop-mcp/kit/auth";
 import { SpacingLimiter } from "@tabletop-mcp/kit/cli";
 import { gatewayScopeOf } from "../auth/request-scopes.js";
@@ -20,7 +20,7 @@ import { type ClientProfile, profileOf } from "./client-profile.js";
 import { askClient } from "./client-requests.js";
 import { Forwarding } from "./forwarding.js";
 import { ProtocolError, toProtocolError } from "./protocol-error.js";
-import { REQUEST_HANDLERS } from "./request-handlers.js";
+import { REQUEST_HANDLERS, type RequestHandler } from "./request-handlers.js";
 import { route, STATS_URI } from "./resource-requests.js";
 import type { DownstreamExtra, SessionContext, SessionHost } from "./session-context.js";
 import { fromOwnConnection, gatewayEvent, sendLog } from "./session-notifications.js";
@@ -75,12 +75,16 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     );
     // The SDK's own setLevel handler would answer for us; ours forwards the level upstream.
     this.server.removeRequestHandler("logging/setLevel");
-    this.server.fallbackRequestHandler = (request, ctx) => {
-      this.authInfo = ctx.http?.authInfo ?? this.authInfo;
-      return this.dispatch(request, ctx).catch((error: unknown) => {
-        throw toProtocolError(error, processRedactor);
+    // One handler per method the gateway serves, so that the SDK itself answers any other
+    // method as not found (in the 2026-07-28 era with HTTP 404).
+    for (const [method, handle] of REQUEST_HANDLERS) {
+      this.server.setRequestHandler(method, UNPARSED_PARAMS, (params, ctx) => {
+        this.authInfo = ctx.http?.authInfo ?? this.authInfo;
+        return this.dispatch(handle, params, ctx).catch((error: unknown) => {
+          throw toProtocolError(error, processRedactor);
+        });
       });
-    };
+    }
     declareRequestScopes(
       this.server,
       gatewayScopeOf({
@@ -124,14 +128,16 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     return this.limiters[upstream.index];
   }
 
-  private dispatch(request: JSONRPCRequest, ctx: DownstreamExtra): Promise<Result> {
-    const handle = REQUEST_HANDLERS.get(request.method);
-    if (!handle) {
-      return Promise.reject(
-        new ProtocolError(ProtocolErrorCode.MethodNotFound, "Method not found"),
-      );
+  private async dispatch(
+    handle: RequestHandler,
+    params: unknown,
+    ctx: DownstreamExtra,
+  ): Promise<Result> {
+    const given = params ?? {};
+    if (typeof given !== "object" || Array.isArray(given)) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "params must be an object");
     }
-    return handle(this, (request.params ?? {}) as Record<string, unknown>, ctx);
+    return handle(this, given as Record<string, unknown>, ctx);
   }
 
   /** Whether the tools this session may see moved across its tier since it was last told. */
