@@ -12,9 +12,12 @@
 // - Code splitting keeps dynamic imports (the kit's HTTP stack: Fastify and the SDK's HTTP
 //   transports) in separate chunks beside it, loaded only when serving HTTP.
 // - Dependencies with a native addon (better-sqlite3) stay external: their compiled binary is
-//   found relative to their own package, so they are installed, not bundled. One that a bundled
-//   dependency imports (the campaign's better-sqlite3, in the gateway) is required from that
-//   dependency's installed folder, where the package manager put it.
+//   found relative to their own package, so they are installed, not bundled. They are CommonJS
+//   and loaded with require() (createRequire), not an ES import: an import of CommonJS makes
+//   Node's ES loader parse the package's source for named exports and build a facade module,
+//   work and memory the command keeps for nothing (about 0.6 MB of an idle campaign server).
+//   One that a bundled dependency imports (the campaign's better-sqlite3, in the gateway) is
+//   required from that dependency's installed folder, where the package manager put it.
 // - In a bundled dependency's modules, import.meta.url is the module's URL where that
 //   dependency is installed (found with import.meta.resolve of its package.json at run time), so
 //   what it reads relative to itself (each server's package.json, for its version) is its own.
@@ -72,10 +75,9 @@ function removePreviousBundle(outputDirectory) {
 }
 
 const dependencies = Object.keys(manifest.dependencies ?? {});
-const external = [
-  ...dependencies.filter((dependency) => hasNativeAddon(dependency)),
-  ...requestedExternals(process.argv.slice(2)),
-];
+/** This package's dependencies with a native addon: required at run time, never bundled. */
+const ownNativeAddons = new Set(dependencies.filter((dependency) => hasNativeAddon(dependency)));
+const external = requestedExternals(process.argv.slice(2));
 
 /** The package a file belongs to (nearest package.json with a name): its folder and name. */
 const packageRoots = new Map();
@@ -109,8 +111,9 @@ function owningPackage(file) {
  * - `import.meta.url` in a dependency's module becomes that module's URL where the dependency is
  *   installed (found at run time with import.meta.resolve of its package.json), so files it
  *   reads relative to itself (its package.json, for its version) are still its own.
- * - A dependency's own dependency with a native addon (the campaign's better-sqlite3) stays
- *   external but is required from the dependency's folder, where the package manager put it.
+ * - A dependency with a native addon stays out of the bundle and is required at run time:
+ *   the package's own (the campaign's better-sqlite3) from the bundle's folder, a bundled
+ *   dependency's own from that dependency's folder, where the package manager put it.
  */
 const bundledDependencies = {
   name: "bundled-dependencies",
@@ -129,7 +132,15 @@ const bundledDependencies = {
       if (args.namespace !== "file" || args.kind !== "import-statement") return undefined;
       if (args.path.startsWith("node:")) return undefined;
       const owner = owningPackage(args.importer);
-      if (!owner || owner.name === manifest.name) return undefined;
+      if (!owner) return undefined;
+      if (owner.name === manifest.name) {
+        if (!ownNativeAddons.has(packageName(args.path))) return undefined;
+        return {
+          path: args.path,
+          namespace: "native-addon",
+          pluginData: { owner: null, specifier: args.path },
+        };
+      }
       const key = `${owner.root}\0${packageName(args.path)}`;
       if (!nativeAddons.has(key)) {
         nativeAddons.set(key, hasNativeAddon(packageName(args.path), owner.root));
@@ -142,12 +153,19 @@ const bundledDependencies = {
       };
     });
     // The addon's package is CommonJS: its module.exports is what a default import receives.
-    build.onLoad({ filter: /.*/, namespace: "native-addon" }, ({ pluginData }) => ({
-      contents:
-        `import { createRequire } from "node:module";\n` +
-        `export default createRequire(import.meta.resolve(${JSON.stringify(`${pluginData.owner}/package.json`)}))(${JSON.stringify(pluginData.specifier)});\n`,
-      loader: "js",
-    }));
+    // The package's own addon resolves from the bundle's folder (dist/, inside the package).
+    build.onLoad({ filter: /.*/, namespace: "native-addon" }, ({ pluginData }) => {
+      const from =
+        pluginData.owner === null
+          ? "import.meta.url"
+          : `import.meta.resolve(${JSON.stringify(`${pluginData.owner}/package.json`)})`;
+      return {
+        contents:
+          `import { createRequire } from "node:module";\n` +
+          `export default createRequire(${from})(${JSON.stringify(pluginData.specifier)});\n`,
+        loader: "js",
+      };
+    });
   },
 };
 const outputDirectory = join(packageDirectory, "dist");
@@ -179,6 +197,7 @@ const outputs = Object.entries(result.metafile.outputs);
 const totalBytes = outputs.reduce((sum, [, output]) => sum + output.bytes, 0);
 process.stdout.write(
   `bundled ${manifest.name} command: ${outputs.length} files, ${(totalBytes / 1024).toFixed(0)} KiB` +
+    (ownNativeAddons.size > 0 ? `, required at run time: ${[...ownNativeAddons].join(", ")}` : "") +
     (external.length > 0 ? `, external: ${external.join(", ")}` : "") +
     "\n",
 );
