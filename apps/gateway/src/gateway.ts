@@ -12,6 +12,7 @@ import { type Logger, mostVerbose, redact } from "@tabletop-mcp/kit";
 import { ADMIN_SCOPE } from "./auth/request-scopes.js";
 import { Catalog } from "./catalog/catalog.js";
 import { mergeInstructions } from "./catalog/instructions.js";
+import { originalUri } from "./catalog/names.js";
 import type { ResourceConflictReport } from "./catalog/resource-conflicts.js";
 import type { ConfigProblem, GatewayConfig, ServerEntry, Tier } from "./config/types.js";
 import { withCallerMeta } from "./session/caller-meta.js";
@@ -20,6 +21,7 @@ import { ProtocolError } from "./session/protocol-error.js";
 import type { SessionContext, SessionHost } from "./session/session-context.js";
 import {
   callerSubject,
+  exposedUpdate,
   resubscribers,
   tellsSubjectsApart,
   updateFor,
@@ -175,7 +177,9 @@ export class Gateway implements SessionHost, UpstreamHost {
           await send({ method: "logging/setLevel", params: { level: session.logLevel } });
         }
         for (const [uri, owner] of session.subscriptions) {
-          if (owner === upstream) await send({ method: "resources/subscribe", params: { uri } });
+          const own = owner === upstream ? originalUri(upstream.entry.prefix, uri) : undefined;
+          if (own !== undefined)
+            await send({ method: "resources/subscribe", params: { uri: own } });
         }
       });
     }
@@ -220,8 +224,9 @@ export class Gateway implements SessionHost, UpstreamHost {
       case "notifications/resources/updated": {
         const uri = (notification.params as { uri?: string } | undefined)?.uri;
         const subscribers = uri === undefined ? undefined : this.shared.get(upstream)?.get(uri);
+        const exposed = exposedUpdate(upstream, notification);
         for (const session of subscribers ?? []) {
-          const update = updateFor(upstream, notification, session);
+          const update = updateFor(upstream, exposed, session);
           if (update) session.send(update);
         }
         return;
@@ -298,7 +303,8 @@ export class Gateway implements SessionHost, UpstreamHost {
     this.tierTimer.unref?.();
   }
 
-  // Shared upstream state: subscriptions reference-counted, logging level the most verbose asked
+  // Shared upstream state: subscriptions reference-counted (by the upstream's own URIs),
+  // logging level the most verbose asked
 
   async sharedSubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void> {
     let byUri = this.shared.get(upstream);

@@ -12,8 +12,8 @@ const SCOPE_META_KEY = "tabletop/scope";
 /** What the gateway's scope check reads of a session. */
 export interface ScopeSources {
   readonly tools: ReadonlyMap<string, ExposedTool>;
-  /** The upstream a resource URI belongs to. */
-  route(uri: string): Upstream | undefined;
+  /** The upstream a client's resource URI belongs to, and its own URI for it. */
+  route(uri: string): { upstream: Upstream; uri: string } | undefined;
   readonly statsUri: string;
 }
 
@@ -36,9 +36,10 @@ export function gatewayScopeOf(sources: ScopeSources): ScopeOfRequest {
     const uri = params.uri;
     if (typeof uri !== "string") return [];
     if (uri === sources.statsUri) return [ADMIN_SCOPE];
-    const upstream = sources.route(uri);
-    if (!upstream) return [];
-    return upstream.entry.scopes ?? upstream.requestScopes(method, params);
+    const found = sources.route(uri);
+    if (!found) return [];
+    const { upstream } = found;
+    return upstream.entry.scopes ?? upstream.requestScopes(method, { ...params, uri: found.uri });
   };
 }
 

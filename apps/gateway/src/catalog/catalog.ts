@@ -3,7 +3,8 @@ import type { Tier } from "../config/types.js";
 import { ToolStats } from "../stats/tool-stats.js";
 import type { Upstream } from "../upstreams/upstream.js";
 import type { UpstreamListing } from "../upstreams/upstream-client.js";
-import { collisionMessage, exposedName, invalidNameMessage } from "./names.js";
+import { exposedViewMeta } from "./exposed-uris.js";
+import { collisionMessage, exposedName, exposedUri, invalidNameMessage } from "./names.js";
 import { ResourceConflicts, type ResourceKind } from "./resource-conflicts.js";
 
 /** One tool as clients see it, and where it goes. */
@@ -58,9 +59,13 @@ interface ToolsOutcome {
 export class Catalog {
   readonly tools = new Map<string, ExposedTool>();
   readonly prompts = new Map<string, ExposedPrompt>();
-  /** Resource template strings → the upstream that offered each first, for good. */
+  /**
+   * Exposed resource template strings → the upstream that offered each first, for good. Here
+   * and below, URIs and templates are the exposed ones, a prefixed upstream's rewritten
+   * (docs/gateway.md §5.1).
+   */
   readonly templates = new Map<string, Upstream>();
-  /** Resource URIs → the upstream that listed each first, for good (docs/gateway.md §5.4). */
+  /** Exposed resource URIs → the upstream that listed each first, for good (docs/gateway.md §5.4). */
   private readonly resourceUris = new Map<string, Upstream>();
   /** Offers of URIs and templates that another upstream made first. */
   readonly resourceConflicts = new ResourceConflicts();
@@ -99,12 +104,14 @@ export class Catalog {
     const outcome = this.applyTools(upstream, listing.tools, problems);
     const withheld = [...outcome.clashing];
     const prompts = this.applyPrompts(upstream, listing.prompts, problems, withheld);
+    const prefix = upstream.entry.prefix;
     for (const template of listing.resourceTemplates) {
-      const claim = this.claim("resource template", template.uriTemplate, upstream);
+      const exposed = exposedUri(prefix, template.uriTemplate);
+      const claim = this.claim("resource template", exposed, upstream);
       if (claim.problem) problems.push(claim.problem);
     }
     for (const resource of listing.resources) {
-      const claim = this.claim("resource URI", resource.uri, upstream);
+      const claim = this.claim("resource URI", exposedUri(prefix, resource.uri), upstream);
       if (claim.problem) problems.push(claim.problem);
     }
     upstream.withheld = [...withheld, ...outcome.needTasks];
@@ -130,7 +137,7 @@ export class Catalog {
     return { tools, prompts, problems, notices };
   }
 
-  /** The upstream that owns a resource URI: the first that listed it, whatever came since. */
+  /** The upstream that owns an exposed resource URI: the first that listed it, whatever came since. */
   resourceOwner(uri: string): Upstream | undefined {
     return this.resourceUris.get(uri);
   }
@@ -139,7 +146,7 @@ export class Catalog {
    * An upstream offers a resource URI (in a listing or a session's `resources/list`): it
    * becomes the URI's owner unless another upstream offered it first, which keeps it.
    *
-   * @param uri - the URI offered
+   * @param uri - the URI offered, as exposed
    * @param upstream - who offers it
    * @returns the owner, and the message of a conflict not reported before
    */
@@ -156,7 +163,9 @@ export class Catalog {
     }
     if (owner === upstream) return { owner, problem: undefined };
     const fresh = this.resourceConflicts.record(kind, uri, owner.name, upstream.name);
-    const problem = fresh ? collisionMessage(kind, uri, owner.name, upstream.name) : undefined;
+    const problem = fresh
+      ? collisionMessage(kind, uri, claimant(owner), claimant(upstream))
+      : undefined;
     return { owner, problem };
   }
 
@@ -195,7 +204,15 @@ export class Catalog {
       const owner = this.tools.get(name);
       if (invalid) problems.push(invalid);
       else if (owner && owner.upstream !== upstream) {
-        problems.push(collisionMessage("tool name", name, owner.upstream.name, upstream.name));
+        problems.push(
+          collisionMessage(
+            "tool name",
+            name,
+            claimant(owner.upstream),
+            claimant(upstream),
+            tool.name,
+          ),
+        );
       } else {
         wanted.set(name, tool);
         continue;
@@ -218,7 +235,7 @@ export class Catalog {
     const builtin = entry.kind === "builtin";
     for (const [name, tool] of wanted) {
       const previous = this.tools.get(name);
-      const definition = renamed(tool, name);
+      const definition = exposedTool(tool, name, entry.prefix);
       if (!previous) changed = true;
       else if (JSON.stringify(previous.definition) !== JSON.stringify(definition)) changed = true;
       let stats = this.statsByName.get(name);
@@ -252,7 +269,9 @@ export class Catalog {
       const owner = this.prompts.get(name);
       if (invalid) problems.push(invalid);
       else if (owner && owner.upstream !== upstream) {
-        problems.push(collisionMessage("prompt name", name, owner.upstream.name, upstream.name));
+        problems.push(
+          collisionMessage("prompt name", name, claimant(owner.upstream), claimant(upstream)),
+        );
       } else {
         wanted.set(name, prompt);
         continue;
@@ -291,14 +310,29 @@ export class Catalog {
   }
 }
 
+/** An upstream as a collision message names it. */
+function claimant(upstream: Upstream): { name: string; prefix: string | undefined } {
+  return { name: upstream.name, prefix: upstream.entry.prefix };
+}
+
 /**
- * The tool under its exposed name. Properties are copied as they are defined, so a schema an
- * in-process server converts to JSON Schema only when first listed (a getter) stays that way:
- * converting every builtin tool's schema at start-up would delay the gateway's first answer.
+ * The tool under its exposed name, linking its view by the view's exposed URI. Properties are
+ * copied as they are defined, so a schema an in-process server converts to JSON Schema only
+ * when first listed (a getter) stays that way: converting every builtin tool's schema at
+ * start-up would delay the gateway's first answer.
  */
-function renamed(tool: Tool, name: string): Tool {
+function exposedTool(tool: Tool, name: string, prefix: string | undefined): Tool {
   if (tool.name === name) return tool;
   const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(tool)) as Tool;
   copy.name = name;
+  const meta = exposedViewMeta(prefix, tool._meta);
+  if (meta !== tool._meta) {
+    Object.defineProperty(copy, "_meta", {
+      value: meta,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
   return copy;
 }

@@ -14,6 +14,7 @@ import { processRedactor, UNPARSED_PARAMS } from "@tabletop-mcp/kit";
 import { declareRequestScopes } from "@tabletop-mcp/kit/auth";
 import { SpacingLimiter } from "@tabletop-mcp/kit/cli";
 import { gatewayScopeOf } from "../auth/request-scopes.js";
+import { originalUri } from "../catalog/names.js";
 import type { Tier } from "../config/types.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import { type ClientProfile, profileOf } from "./client-profile.js";
@@ -190,8 +191,9 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     for (const limiter of this.limiters) limiter?.clear();
     const closing: Promise<unknown>[] = [];
     for (const [uri, upstream] of this.subscriptions) {
-      if (this.links[upstream.index]?.shared) {
-        closing.push(this.host.sharedUnsubscribe(upstream, uri, this).catch(() => {}));
+      const own = originalUri(upstream.entry.prefix, uri);
+      if (this.links[upstream.index]?.shared && own !== undefined) {
+        closing.push(this.host.sharedUnsubscribe(upstream, own, this).catch(() => {}));
       }
     }
     this.subscriptions.clear();

@@ -1,9 +1,14 @@
-import { ProtocolErrorCode, type Result } from "@modelcontextprotocol/server";
+import { type GetPromptResult, ProtocolErrorCode, type Result } from "@modelcontextprotocol/server";
+import { exposedPromptResult } from "../catalog/exposed-uris.js";
+import { originalUri } from "../catalog/names.js";
 import type { Upstream } from "../upstreams/upstream.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
 
-/** Answers `prompts/get` through the prompt's upstream, with its original name. */
+/**
+ * Answers `prompts/get` through the prompt's upstream, with its original name; the resources
+ * its messages link or embed come back under their exposed URIs.
+ */
 export async function getPrompt(
   session: SessionContext,
   params: Record<string, unknown>,
@@ -18,12 +23,14 @@ export async function getPrompt(
     );
   }
   const request = { method: "prompts/get", params: { ...params, name: prompt.original } };
-  return session.forwarding.forward(prompt.upstream, request, extra);
+  const result = await session.forwarding.forward(prompt.upstream, request, extra);
+  return exposedPromptResult(prompt.upstream.entry.prefix, result as GetPromptResult);
 }
 
 /**
  * Answers `completion/complete`: a prompt argument goes to the prompt's upstream (its name
- * unprefixed), a template argument to the template's; no values when nobody can complete it.
+ * unprefixed), a template argument to the template's (its URI template the upstream's own);
+ * no values when nobody can complete it.
  */
 export async function complete(
   session: SessionContext,
@@ -40,6 +47,8 @@ export async function complete(
     if (prompt) forwarded = { ...params, ref: { ...ref, name: prompt.original } };
   } else if (ref?.type === "ref/resource" && typeof ref.uri === "string") {
     upstream = catalog.templates.get(ref.uri);
+    const own = upstream && originalUri(upstream.entry.prefix, ref.uri);
+    if (own !== undefined) forwarded = { ...params, ref: { ...ref, uri: own } };
   }
   if (!upstream?.capabilities?.completions) return { completion: { values: [] } };
   const request = { method: "completion/complete", params: forwarded };

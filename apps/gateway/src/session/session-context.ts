@@ -29,7 +29,9 @@ export interface SessionHost {
   scopes(): readonly string[];
   /** Makes this session's link to an upstream. */
   linkFor(upstream: Upstream, session: SessionContext): UpstreamLink;
+  /** Subscribes over a shared connection; `uri` is the upstream's own. */
   sharedSubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void>;
+  /** Unsubscribes over a shared connection; `uri` is the upstream's own. */
   sharedUnsubscribe(upstream: Upstream, uri: string, session: SessionContext): Promise<void>;
   levelChanged(session: SessionContext): void;
   /** Something an upstream offers is withheld (a clash): logged and told to every session. */
@@ -49,9 +51,9 @@ export interface SessionContext extends SessionPeer {
   readonly tools: ToolView;
   /** This session's requests on their way to upstreams. */
   readonly forwarding: Forwarding;
-  /** URI → the upstream it was subscribed through. */
+  /** URI, as the client wrote it → the upstream it was subscribed through. */
   readonly subscriptions: Map<string, Upstream>;
-  /** URI → upstream, from this session's latest `resources/list`. */
+  /** Exposed URI → upstream, from this session's latest `resources/list`. */
   routes: Map<string, Upstream>;
   /** The level the client asked for with `logging/setLevel`, if it did. */
   logLevel: LoggingLevel | undefined;

@@ -2,12 +2,12 @@ import type { JSONRPCNotification } from "@modelcontextprotocol/server";
 import { passesLevel, processRedactor, redact } from "@tabletop-mcp/kit";
 import type { Upstream } from "../upstreams/upstream.js";
 import type { SessionContext } from "./session-context.js";
-import { updateFor } from "./subject-updates.js";
+import { exposedUpdate, updateFor } from "./subject-updates.js";
 
 /**
  * Passes on a notification from the session's own connection to an upstream: log messages
  * (renamed, filtered), updates of resources the session subscribed to through that upstream
- * (those tagged for another caller excepted),
+ * (those tagged for another caller excepted; under the URI the client subscribed to),
  * list changes of its resources, completed elicitations. Progress travels with its request;
  * the rest is the gateway's business.
  */
@@ -21,11 +21,11 @@ export function fromOwnConnection(
       sendLog(session, upstream, notification);
       return;
     case "notifications/resources/updated": {
-      const uri = (notification.params as { uri?: string } | undefined)?.uri;
-      const update = updateFor(upstream, notification, session);
-      if (uri !== undefined && session.subscriptions.get(uri) === upstream && update) {
-        session.send(update);
-      }
+      const update = exposedUpdate(upstream, notification);
+      const uri = (update.params as { uri?: unknown } | undefined)?.uri;
+      if (typeof uri !== "string" || session.subscriptions.get(uri) !== upstream) return;
+      const forSession = updateFor(upstream, update, session);
+      if (forSession) session.send(forSession);
       return;
     }
     case "notifications/resources/list_changed":

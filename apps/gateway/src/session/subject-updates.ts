@@ -4,6 +4,7 @@ import {
   identityFromAuthInfo,
   SUBJECT_UPDATES_CAPABILITY,
 } from "@tabletop-mcp/kit/auth";
+import { exposedUri } from "../catalog/names.js";
 import type { SessionPeer, Upstream } from "../upstreams/upstream.js";
 
 /** The subject of a session's caller, as a trusted upstream is told it (docs/gateway.md §4.5). */
@@ -70,4 +71,18 @@ export function updateFor(
   const { [FORWARDED_META_KEYS.subject]: _tag, ...rest } = meta as Record<string, unknown>;
   const kept = Object.keys(rest).length > 0 ? { ...params, _meta: rest } : params;
   return { ...notification, params: kept };
+}
+
+/**
+ * An upstream's `notifications/resources/updated` under the URI clients know the resource by:
+ * a prefixed upstream's URI exposed (docs/gateway.md §5.1); anything else as it came.
+ */
+export function exposedUpdate(
+  upstream: Upstream,
+  notification: JSONRPCNotification,
+): JSONRPCNotification {
+  const prefix = upstream.entry.prefix;
+  const params = notification.params as Record<string, unknown> | undefined;
+  if (prefix === undefined || typeof params?.uri !== "string") return notification;
+  return { ...notification, params: { ...params, uri: exposedUri(prefix, params.uri) } };
 }

@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { SpacingLimiter } from "@tabletop-mcp/kit/cli";
 import type { ExposedTool } from "../catalog/catalog.js";
+import { exposedToolResult } from "../catalog/exposed-uris.js";
 import { currentTier, withinTier } from "../tiers/tiers.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
 import { upstreamMeta } from "./caller-meta.js";
@@ -65,7 +66,8 @@ async function forwardCall(
     progress.stop();
     tool.stats.record(performance.now() - started, result.isError === true);
     session.host.toolRecorded();
-    return result.isError === true ? redactedErrorResult(result) : result;
+    const answer = result.isError === true ? redactedErrorResult(result) : result;
+    return exposedToolResult(tool.upstream.entry.prefix, answer);
   } catch (error) {
     progress.stop();
     if (extra.mcpReq.signal.aborted) {

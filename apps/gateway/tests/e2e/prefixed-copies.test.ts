@@ -2,6 +2,7 @@
 // everything of its server that could clash, resource URIs and ui:// views included, so the
 // dice builtin runs beside the dice command, and one world beside another, for clients of
 // both protocol eras.
+import { createHash } from "node:crypto";
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,12 +23,14 @@ import {
   call,
   childPidsOf,
   cleanupAll,
+  directRecord,
   errorOf,
   fixtureStdio,
   type HttpChild,
   readRecord,
   runGateway,
   sleep,
+  startFixtureHttpProcess,
   startGatewayHttp,
   tempFolder,
   waitFor,
@@ -64,13 +67,16 @@ afterAll(async () => {
   await cleanupAll();
 });
 
-async function connect(url: string, era: ClientEra): Promise<EraClient> {
+async function connect(url: string, era: ClientEra, token?: string): Promise<EraClient> {
   const notifications: Notification[] = [];
   const client = new Client({ name: "prefix-test", version: "1.0.0" }, clientOptions(era));
   client.fallbackNotificationHandler = async (notification) => {
     notifications.push(notification);
   };
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+  );
   clients.push(client);
   return { client, notifications };
 }
@@ -384,7 +390,8 @@ describe("two fixture copies, one plain and two prefixed (one shared, one per se
       };
       const result = (await call(session.client, "r__echo", args)) as CallToolResult;
       const exposed = "ui://r__right/panel.html";
-      expect(result._meta).toEqual({
+      // A modern answer's _meta also names the server that answered (the SDK's own key).
+      expect(result._meta).toMatchObject({
         ui: { resourceUri: exposed },
         "ui/resourceUri": exposed,
         other: link,
@@ -394,7 +401,7 @@ describe("two fixture copies, one plain and two prefixed (one shared, one per se
         { type: "text", text: link },
       ]);
       const plain = (await call(session.client, "echo", args)) as CallToolResult;
-      expect(plain._meta).toEqual(args.result_meta);
+      expect(plain._meta).toMatchObject(args.result_meta);
       expect(plain.content).toEqual(args.result_content);
     });
   });
@@ -428,5 +435,71 @@ describe("two fixture copies, one plain and two prefixed (one shared, one per se
     await call(session.client, "r__touch", { uri: "fixture://item/2" });
     await sleep(300);
     expect(updates(session, "fixture://r__item/2")).toBe(1);
+  });
+});
+
+describe("a prefixed HTTP upstream that restarts", () => {
+  it("gets a session's subscription again under its own URI, and the update comes back", async () => {
+    let remote = await startFixtureHttpProcess(["--name", "remote"]);
+    const config = writeConfig({ mcpServers: { remote: { url: remote.url, prefix: "h" } } });
+    const gateway = await startGatewayHttp(["--config", config]);
+    const session = await connect(gateway.url, "legacy");
+    await session.client.subscribeResource({ uri: "fixture://h__item/3" });
+    const subscribed = async () =>
+      (await directRecord(remote.url)).subscriptions.map((entry) => entry.uri);
+    expect(await subscribed()).toEqual(["fixture://item/3"]);
+
+    await remote.stop();
+    remote = await startFixtureHttpProcess(["--name", "remote"], remote.port);
+    await waitFor(
+      async () => (await subscribed()).includes("fixture://item/3"),
+      "the subscription made again on the restarted upstream",
+      20_000,
+    );
+    expect(await subscribed()).toEqual(["fixture://item/3"]);
+    expect(
+      (await call(session.client, "h__touch", { uri: "fixture://item/3" })).isError,
+    ).toBeFalsy();
+    await waitFor(() => updates(session, "fixture://h__item/3") === 1, "the update after it");
+  }, 60_000);
+});
+
+describe("a prefixed builtin's resources under a token table", () => {
+  const PLAYER = "prefix-player-token-0123456789";
+  const READER = "prefix-reader-token-0123456789";
+  let gateway: HttpChild;
+
+  beforeAll(async () => {
+    const folder = tempFolder();
+    const world = join(folder, "key-puzzle.urd.md");
+    copyFileSync(join(WORLD_FIXTURES, "two-room-key-puzzle.urd.md"), world);
+    const digest = (token: string) => createHash("sha256").update(token).digest("hex");
+    const table = join(folder, "tokens.json");
+    writeFileSync(
+      table,
+      JSON.stringify({
+        tokens: [
+          { sha256: digest(PLAYER), sub: "player", scopes: ["tabletop:play"] },
+          { sha256: digest(READER), sub: "reader", scopes: ["campaign:read"] },
+        ],
+      }),
+    );
+    const config = writeConfig(
+      { mcpServers: { w2: { builtin: "world", options: { worldPath: world }, prefix: "w2" } } },
+      folder,
+    );
+    gateway = await startGatewayHttp(["--config", config, "--auth-tokens", table]);
+  });
+
+  it.each(ERAS)("need the scope the builtin names for its own URI (%s)", async (era) => {
+    const player = await connect(gateway.url, era, PLAYER);
+    expect((await readText(player.client, "world://w2__source")).uri).toBe("world://w2__source");
+    const reader = await connect(gateway.url, era, READER);
+    const refused = await reader.client.readResource({ uri: "world://w2__source" }).then(
+      () => "read",
+      (error: unknown) => String(error),
+    );
+    // The SDK client's reading of the gateway's 403 insufficient_scope.
+    expect(refused).toContain('Insufficient scope: required "tabletop:play"');
   });
 });

@@ -105,15 +105,17 @@ describe("views through the gateway", () => {
 });
 
 describe("two upstreams serving the same view URI", () => {
-  it("stop the gateway at start, as any other resource URI collision does", async () => {
-    const copy = (scheme: string, prompt: string, prefix: string) =>
-      fixtureStdio(
-        ["--name", "twin", "--view", "--scheme", scheme, "--prompt", prompt, "--tools", "echo"],
-        { prefix },
-      );
-    const config = writeConfig({
-      mcpServers: { left: copy("lfix", "l_greet", "l"), right: copy("rfix", "r_greet", "r") },
-    });
+  const copy = (side: string, keys: Record<string, unknown> = {}) =>
+    fixtureStdio(
+      [
+        ...["--name", "twin", "--view", "--scheme", `${side}fix`],
+        ...["--prompt", `${side}_greet`, "--tools", `${side}_echo=echo`],
+      ],
+      keys,
+    );
+
+  it("stop the gateway at start without prefixes, as any other resource URI collision does", async () => {
+    const config = writeConfig({ mcpServers: { left: copy("l"), right: copy("r") } });
     const result = await runGateway(["--config", config, "--check"]);
     expect(result.code).toBe(2);
     const line = result.stderr
@@ -122,5 +124,15 @@ describe("two upstreams serving the same view URI", () => {
     expect(line).toContain("collision");
     expect(line).toContain('"left"');
     expect(line).toContain('"right"');
+    expect(line).toContain('set "prefix" on one of them');
+  });
+
+  it("start with a prefix on one, which sets its view apart (docs/gateway.md §5.1)", async () => {
+    const config = writeConfig({
+      mcpServers: { left: copy("l"), right: copy("r", { prefix: "r" }) },
+    });
+    const result = await runGateway(["--config", config, "--check"]);
+    expect(result.stderr).not.toContain("collision");
+    expect(result.code).toBe(0);
   });
 });

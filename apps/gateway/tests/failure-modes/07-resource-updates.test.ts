@@ -49,7 +49,10 @@ describe("resources/updated from a per-session upstream", () => {
 
 describe("a shared stdio upstream", () => {
   it("keeps one upstream subscription while any session holds it, and drops it after the last", async () => {
-    const uri = "shared://item/2";
+    // The shared fixture's prefix exposes its shared://item/2 as shared://shared__item/2
+    // (docs/gateway.md §5.1): clients use the one, the fixture sees the other.
+    const uri = "shared://shared__item/2";
+    const own = "shared://item/2";
     const a = await openHttpSession(gateway.url);
     const b = await openHttpSession(gateway.url);
     const observer = await openHttpSession(gateway.url);
@@ -57,13 +60,13 @@ describe("a shared stdio upstream", () => {
     await b.client.subscribeResource({ uri });
     const subscriptionsTo = async () =>
       (await readRecord(observer.client, "shared___record")).subscriptions.filter(
-        (entry) => entry.uri === uri,
+        (entry) => entry.uri === own,
       ).length;
     expect(await subscriptionsTo()).toBe(1);
     const subscribeCalls = (await readRecord(observer.client, "shared___record")).subscribe;
-    expect(subscribeCalls.filter((entry) => entry.uri === uri)).toHaveLength(1);
+    expect(subscribeCalls.filter((entry) => entry.uri === own)).toHaveLength(1);
 
-    await call(observer.client, "shared__touch", { uri });
+    await call(observer.client, "shared__touch", { uri: own });
     await waitFor(
       () => resourceUpdates(a, uri) === 1 && resourceUpdates(b, uri) === 1,
       "A and B updated",

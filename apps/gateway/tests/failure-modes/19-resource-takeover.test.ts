@@ -140,7 +140,8 @@ describe("a claimant while the owner of the URI is down", () => {
     const folder = tempFolder();
     const refuseFile = join(folder, "owner-down");
     const claimedFile = join(folder, "claimed");
-    const panel = "ui://owner/panel.html";
+    // The owner's ui://owner/panel.html, as its prefix exposes it (docs/gateway.md §5.1).
+    const panel = "ui://owner__owner/panel.html";
     const config = writeConfig(
       {
         mcpServers: {

@@ -32,7 +32,9 @@ describe("a prefixed server's URIs (docs/gateway.md §5.1)", () => {
     const uri = fc.oneof(
       fc.string(),
       fc.webUrl(),
-      fc.tuple(fc.stringMatching(/^[a-z][a-z0-9+.-]{0,8}$/), fc.string()).map(([s, r]) => `${s}:${r}`),
+      fc
+        .tuple(fc.stringMatching(/^[a-z][a-z0-9+.-]{0,8}$/), fc.string())
+        .map(([s, r]) => `${s}:${r}`),
       fc
         .tuple(fc.stringMatching(/^[a-z][a-z0-9+.-]{0,8}$/), fc.string())
         .map(([s, r]) => `${s}://${r}`),
