@@ -6,6 +6,7 @@ import { MCP_SESSIONS } from "./migrations/0003-mcp-sessions.js";
 import { CHECKS_AS_DOMAINS } from "./migrations/0004-checks-as-domains.js";
 import { GM_ONLY_CHARACTER_NOTES } from "./migrations/0005-gm-only-character-notes.js";
 import { CONTEXT_HANDLES } from "./migrations/0006-context-handles.js";
+import { EDIT_EVENTS } from "./migrations/0007-edit-events.js";
 import { runTransaction } from "./postgres-transaction.js";
 
 /** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
@@ -16,6 +17,7 @@ const MIGRATIONS: readonly string[] = [
   CHECKS_AS_DOMAINS,
   GM_ONLY_CHARACTER_NOTES,
   CONTEXT_HANDLES,
+  EDIT_EVENTS,
 ];
 
 /** The newest schema version this code knows on PostgreSQL. */

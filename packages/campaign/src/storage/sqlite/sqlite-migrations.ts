@@ -186,6 +186,56 @@ CREATE INDEX context_handles_by_last_used ON context_handles (last_used);
 CREATE INDEX context_handles_by_subject ON context_handles (subject, last_used);
 `;
 
+/**
+ * Version 7: the event types of the edits (docs/campaign.md §5): `CAMPAIGN_UPDATED`,
+ * `PARTICIPANT_UPDATED`, `CHARACTER_UPDATED`. SQLite cannot change a CHECK constraint in place,
+ * so the events table is copied into one with the longer list, as SQLite's documentation
+ * describes for schema changes ALTER TABLE cannot make; the outcome applications, which refer to
+ * the events, are kept aside and put back, so that no foreign key is ever broken. Every row and
+ * every other constraint stays as it was.
+ */
+const VERSION_7 = `
+CREATE TEMP TABLE kept_outcome_applications AS
+  SELECT session_id, roll_seq, applied_at FROM outcome_applications;
+DROP TABLE outcome_applications;
+CREATE TABLE session_events_7 (
+  session_id TEXT NOT NULL REFERENCES sessions (id),
+  seq INTEGER NOT NULL CHECK (seq >= 1),
+  ts TEXT NOT NULL,
+  type TEXT NOT NULL CHECK (type IN ('SESSION_STARTED', 'SESSION_ENDED', 'NOTE_ADDED',
+    'ACTION_ROLL_REQUESTED', 'ACTION_ROLL_RESOLVED', 'OUTCOME_APPLY_REQUESTED',
+    'OUTCOME_APPLIED', 'OUTCOME_REJECTED', 'REQUEST_REJECTED', 'PARTICIPANT_CREATED',
+    'CHARACTER_CREATED', 'CHARACTER_CONTROL_SET', 'CHARACTER_PROFILE_PATCHED',
+    'CHARACTER_STATE_PATCHED', 'GM_FEAR_CHANGED', 'CAMPAIGN_UPDATED', 'PARTICIPANT_UPDATED',
+    'CHARACTER_UPDATED')),
+  request_id TEXT NOT NULL,
+  invocation_id TEXT NOT NULL,
+  participant_id TEXT,
+  character_id TEXT,
+  payload_json TEXT NOT NULL CHECK (json_valid(payload_json)),
+  actor TEXT NOT NULL DEFAULT 'local' CHECK (length(actor) BETWEEN 1 AND 256),
+  gm_only INTEGER NOT NULL DEFAULT 0 CHECK (gm_only IN (0, 1)),
+  PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+INSERT INTO session_events_7 (session_id, seq, ts, type, request_id, invocation_id,
+    participant_id, character_id, payload_json, actor, gm_only)
+  SELECT session_id, seq, ts, type, request_id, invocation_id, participant_id, character_id,
+    payload_json, actor, gm_only
+  FROM session_events;
+DROP TABLE session_events;
+ALTER TABLE session_events_7 RENAME TO session_events;
+CREATE TABLE outcome_applications (
+  session_id TEXT NOT NULL,
+  roll_seq INTEGER NOT NULL,
+  applied_at TEXT NOT NULL,
+  PRIMARY KEY (session_id, roll_seq),
+  FOREIGN KEY (session_id, roll_seq) REFERENCES session_events (session_id, seq)
+) WITHOUT ROWID;
+INSERT INTO outcome_applications (session_id, roll_seq, applied_at)
+  SELECT session_id, roll_seq, applied_at FROM kept_outcome_applications;
+DROP TABLE kept_outcome_applications;
+`;
+
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */
 const MIGRATIONS: readonly string[] = [
   VERSION_1,
@@ -194,6 +244,7 @@ const MIGRATIONS: readonly string[] = [
   VERSION_4,
   VERSION_5,
   VERSION_6,
+  VERSION_7,
 ];
 
 /** The newest schema version this code knows. */

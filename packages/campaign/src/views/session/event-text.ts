@@ -66,7 +66,39 @@ function fearChanged(payload: JsonObject): string {
   return `GM Fear ${numberOr(payload.before, 0)} → ${numberOr(payload.after, 0)}${reason ? ` (${reason})` : ""}`;
 }
 
-/** Each of the fifteen event types in words (campaign events, newest first on the page). */
+function fieldsOf(payload: JsonObject, side: "before" | "after"): JsonObject {
+  const fields = payload[side];
+  return isJsonObject(fields) ? fields : {};
+}
+
+function campaignUpdated(payload: JsonObject): string {
+  const [before, after] = [fieldsOf(payload, "before"), fieldsOf(payload, "after")];
+  const changes = [];
+  if (before.name !== after.name) changes.push(`renamed ${stringOr(after.name, "")}`);
+  if (before.theme_prompt !== after.theme_prompt) changes.push("theme changed");
+  return `Campaign ${changes.length > 0 ? changes.join(", ") : "updated"}`;
+}
+
+function participantUpdated(payload: JsonObject): string {
+  const [before, after] = [fieldsOf(payload, "before"), fieldsOf(payload, "after")];
+  return `${stringOr(before.display_name, "A participant")} is now ${stringOr(after.display_name, "renamed")}`;
+}
+
+function characterUpdated(payload: JsonObject): string {
+  const [before, after] = [fieldsOf(payload, "before"), fieldsOf(payload, "after")];
+  const changes = [];
+  if (before.name !== after.name) changes.push(`renamed ${stringOr(after.name, "")}`);
+  if (before.notes !== after.notes) changes.push("notes changed");
+  if (before.notes_gm_only !== after.notes_gm_only) {
+    changes.push(
+      after.notes_gm_only === true ? "notes kept from the players" : "notes shown to all",
+    );
+  }
+  const name = stringOr(before.name, "A character");
+  return `${name}: ${changes.length > 0 ? changes.join(", ") : "updated"}`;
+}
+
+/** Each of the eighteen event types in words (campaign events, newest first on the page). */
 const TELLINGS: Readonly<Record<string, EventTelling>> = {
   SESSION_STARTED: { kind: "session", tell: () => "Session started" },
   SESSION_ENDED: { kind: "session", tell: () => "Session ended" },
@@ -117,6 +149,9 @@ const TELLINGS: Readonly<Record<string, EventTelling>> = {
   },
   CHARACTER_STATE_PATCHED: { kind: "change", tell: statePatched },
   GM_FEAR_CHANGED: { kind: "fear", tell: fearChanged },
+  CAMPAIGN_UPDATED: { kind: "change", tell: campaignUpdated },
+  PARTICIPANT_UPDATED: { kind: "change", tell: participantUpdated },
+  CHARACTER_UPDATED: { kind: "change", tell: characterUpdated },
 };
 
 /**
