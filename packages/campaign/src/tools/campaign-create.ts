@@ -3,13 +3,13 @@ import * as z from "zod";
 import { createCampaign } from "../commands/create-campaign.js";
 import { GM_MODES } from "../domain/records.js";
 import { runCommand } from "./run-command.js";
-import { campaignOutput, nameParameter, textParameter } from "./schemas.js";
+import { campaignNameParameter, campaignOutput, themePromptParameter } from "./schemas.js";
 import { callerOf, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
-  name: nameParameter(1, 200, "Campaign name"),
+  name: campaignNameParameter,
   gm_mode: z.enum(GM_MODES).describe("Who runs the game: HUMAN, AI or HYBRID"),
-  theme_prompt: textParameter(0, 4000, "Setting and tone, free text").optional(),
+  theme_prompt: themePromptParameter.optional(),
 });
 
 /**

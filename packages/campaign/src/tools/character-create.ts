@@ -5,11 +5,11 @@ import { CHARACTER_KINDS } from "../domain/records.js";
 import { runCommand } from "./run-command.js";
 import {
   campaignIdParameter,
+  characterNameParameter,
+  characterNotesParameter,
   characterOutput,
   contextHandleParameter,
-  nameParameter,
   profileFieldParameters,
-  textParameter,
   traitCountProblems,
 } from "./schemas.js";
 import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
@@ -17,9 +17,9 @@ import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 const input = z.strictObject({
   context: contextHandleParameter,
   campaign_id: campaignIdParameter,
-  name: nameParameter(1, 100, "Character name"),
+  name: characterNameParameter,
   kind: z.enum(CHARACTER_KINDS).describe("PC (player character) or NPC"),
-  notes: textParameter(0, 4000, "Free notes").optional(),
+  notes: characterNotesParameter.optional(),
   notes_gm_only: z
     .boolean()
     .describe(

@@ -1,14 +1,17 @@
 import type { Tool } from "@tabletop-mcp/kit";
 import { campaignCreateTool } from "./campaign-create.js";
+import { campaignUpdateTool } from "./campaign-update.js";
 import { characterControlSetTool } from "./character-control-set.js";
 import { characterCreateTool } from "./character-create.js";
 import { characterProfilePatchTool } from "./character-profile-patch.js";
 import { characterSheetGetTool } from "./character-sheet-get.js";
 import { characterStatePatchTool } from "./character-state-patch.js";
+import { characterUpdateTool } from "./character-update.js";
 import { gmFearAdjustTool } from "./gm-fear-adjust.js";
 import { participantClaimTool } from "./participant-claim.js";
 import { participantCreateTool } from "./participant-create.js";
 import { participantInviteTool } from "./participant-invite.js";
+import { participantUpdateTool } from "./participant-update.js";
 import { sessionActionRollTool } from "./session-action-roll.js";
 import { sessionEndTool } from "./session-end.js";
 import { sessionNoteAddTool } from "./session-note-add.js";
@@ -18,7 +21,7 @@ import { setContextTool } from "./set-context.js";
 import type { ToolDependencies } from "./tool-dependencies.js";
 
 /**
- * The server's sixteen tools for one MCP session, in docs/campaign.md's order.
+ * The server's nineteen tools for one MCP session, in docs/campaign.md's order.
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tools
@@ -41,5 +44,8 @@ export function createTools(dependencies: ToolDependencies): Tool[] {
     gmFearAdjustTool,
     participantInviteTool,
     participantClaimTool,
+    campaignUpdateTool,
+    participantUpdateTool,
+    characterUpdateTool,
   ].map((create) => create(dependencies));
 }

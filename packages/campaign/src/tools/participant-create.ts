@@ -6,7 +6,7 @@ import { runCommand } from "./run-command.js";
 import {
   campaignIdParameter,
   contextHandleParameter,
-  nameParameter,
+  displayNameParameter,
   participantOutput,
   subjectParameter,
 } from "./schemas.js";
@@ -15,7 +15,7 @@ import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 const input = z.strictObject({
   context: contextHandleParameter,
   campaign_id: campaignIdParameter,
-  display_name: nameParameter(1, 100, "Name shown for this seat at the table"),
+  display_name: displayNameParameter,
   role: z.enum(PARTICIPANT_ROLES).describe("GM or PLAYER"),
   controller: z
     .enum(PARTICIPANT_CONTROLLERS)

@@ -64,6 +64,17 @@ export const contextHandleParameter = z
   )
   .optional();
 
+/** A campaign's name, as campaign_create and campaign_update take it (docs/campaign.md §2.1). */
+export const campaignNameParameter = nameParameter(1, 200, "Campaign name");
+/** A campaign's theme, as campaign_create and campaign_update take it. */
+export const themePromptParameter = textParameter(0, 4000, "Setting and tone, free text");
+/** A seat's name, as participant_create and participant_update take it (§2.2). */
+export const displayNameParameter = nameParameter(1, 100, "Name shown for this seat at the table");
+/** A character's name, as character_create and character_update take it (§2.3). */
+export const characterNameParameter = nameParameter(1, 100, "Character name");
+/** A character's notes, as character_create and character_update take them. */
+export const characterNotesParameter = textParameter(0, 4000, "Free notes");
+
 export const traitsParameter = z
   .record(z.string().regex(TRAIT_KEY_PATTERN), z.int().min(-3).max(6))
   .describe(
@@ -107,6 +118,26 @@ export function traitCountProblems(
         },
       ]
     : [];
+}
+
+/**
+ * The rule every update tool shares: it must be given something to change.
+ *
+ * @param args - the call's arguments
+ * @param fields - the fields the tool may change, in the schema's order
+ * @returns one problem, naming the first field, when none of them is given
+ */
+export function nothingToChangeProblems(
+  args: Readonly<Record<string, unknown>>,
+  fields: readonly [string, ...string[]],
+): ParameterProblem[] {
+  if (fields.some((field) => args[field] !== undefined)) return [];
+  return [
+    {
+      parameter: fields[0],
+      issue: `Nothing to change: give at least one of ${fields.join(", ")}`,
+    },
+  ];
 }
 
 const timestamp = z.string();

@@ -70,7 +70,7 @@ async function connect(
 async function campaignWithPlayer(gm: UserClient, player: UserClient) {
   const campaign = (await callOk(gm.client, "campaign_create", { name: "Heard", gm_mode: "AI" }))
     .id as string;
-  await callOk(gm.client, "participant_create", {
+  const seat = await callOk(gm.client, "participant_create", {
     campaign_id: campaign,
     display_name: "Pat",
     role: "PLAYER",
@@ -78,7 +78,12 @@ async function campaignWithPlayer(gm: UserClient, player: UserClient) {
   });
   const session = (await callOk(gm.client, "session_start", { campaign_id: campaign }))
     .id as string;
-  return { campaign, session, eventsUri: `session://${session}/events` };
+  return {
+    campaign,
+    session,
+    playerSeat: seat.id as string,
+    eventsUri: `session://${session}/events`,
+  };
 }
 
 async function subscribeAll(users: readonly UserClient[], uris: readonly string[]) {
@@ -134,6 +139,55 @@ describe(`who hears of a change on ${STORE_KIND}`, () => {
 
     expect(gm.updates).toEqual([eventsUri, eventsUri, "campaigns://list", campaignUri, eventsUri]);
     expect(player.updates).toEqual([eventsUri, "campaigns://list", campaignUri, eventsUri]);
+    expect(stranger.updates).toEqual(["campaigns://list"]);
+  });
+
+  it("of an edit: the campaign's GM and players, never a stranger", async () => {
+    const { stores } = await storesOnOneDatabase(1);
+    const store = stores[0] as CampaignStore;
+    const hub = new ResourceHub();
+    const gm = await connect(store, hub, "gm-sub");
+    const player = await connect(store, hub, "player-sub");
+    const stranger = await connect(store, hub, "stranger-sub");
+    const { campaign, playerSeat, eventsUri } = await campaignWithPlayer(gm, player);
+    const character = await callOk(gm.client, "character_create", {
+      campaign_id: campaign,
+      name: "Vex",
+      kind: "NPC",
+    });
+    const campaignUri = `campaign://${campaign}`;
+    const lists = [`${campaignUri}/participants`, `${campaignUri}/characters`];
+    await subscribeAll(
+      [gm, player, stranger],
+      [eventsUri, campaignUri, ...lists, "campaigns://list"],
+    );
+
+    await callOk(gm.client, "campaign_update", { campaign_id: campaign, name: "Renamed" });
+    await callOk(player.client, "participant_update", {
+      campaign_id: campaign,
+      participant_id: playerSeat,
+      display_name: "Patricia",
+    });
+    await callOk(gm.client, "character_update", {
+      campaign_id: campaign,
+      character_id: character.id,
+      notes: "Sells maps",
+    });
+    await callOk(stranger.client, "campaign_create", { name: "Mine", gm_mode: "AI" });
+    await waitFor(() => heard(stranger, "campaigns://list") === 1);
+    await waitFor(() => gm.updates.length === 7 && player.updates.length === 7);
+
+    const expected = [
+      "campaigns://list",
+      campaignUri,
+      eventsUri,
+      lists[0],
+      eventsUri,
+      lists[1],
+      eventsUri,
+    ];
+    expect(gm.updates).toEqual(expected);
+    expect(player.updates).toEqual(expected);
     expect(stranger.updates).toEqual(["campaigns://list"]);
   });
 

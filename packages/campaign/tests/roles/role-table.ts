@@ -602,6 +602,111 @@ const ROWS: readonly Row[] = [
       });
     },
   },
+  {
+    name: "lets only the GM rename the campaign or change its theme",
+    async run(connection) {
+      const table = await setUpTable(connection);
+      const args = { campaign_id: table.campaign, name: "Renamed", theme_prompt: "Fog" };
+      await expectRefused(
+        connection,
+        connection.player,
+        "campaign_update",
+        args,
+        denied("only the GM may change the campaign"),
+      );
+      await expectRefused(
+        connection,
+        connection.stranger,
+        "campaign_update",
+        args,
+        NOT_FOUND_CAMPAIGN,
+      );
+      expect(await callOk(connection.gm, "campaign_update", args)).toMatchObject({
+        id: table.campaign,
+        name: "Renamed",
+        theme_prompt: "Fog",
+      });
+    },
+  },
+  {
+    name: "lets a player rename only their own seat, the GM every seat",
+    async run(connection) {
+      const table = await setUpTable(connection);
+      const rename = (participant: string, display_name: string) => ({
+        campaign_id: table.campaign,
+        participant_id: participant,
+        display_name,
+      });
+      for (const seat of [table.gmSeat, table.openSeat]) {
+        await expectRefused(
+          connection,
+          connection.player,
+          "participant_update",
+          rename(seat, "Mallory"),
+          denied("you may change only your own seat"),
+        );
+      }
+      await expectRefused(
+        connection,
+        connection.stranger,
+        "participant_update",
+        rename(table.playerSeat, "Mallory"),
+        NOT_FOUND_CAMPAIGN,
+      );
+      expect(
+        await callOk(connection.player, "participant_update", rename(table.playerSeat, "Patty")),
+      ).toMatchObject({ id: table.playerSeat, display_name: "Patty", user: PLAYER.subject });
+      expect(
+        await callOk(connection.gm, "participant_update", rename(table.openSeat, "Quinn")),
+      ).toMatchObject({ id: table.openSeat, display_name: "Quinn" });
+    },
+  },
+  {
+    name: "lets a player update only the characters their seat controls; only the GM hides notes",
+    async run(connection) {
+      const table = await setUpTable(connection);
+      const on = (character: string, fields: Record<string, unknown>) => ({
+        campaign_id: table.campaign,
+        character_id: character,
+        ...fields,
+      });
+      await expectRefused(
+        connection,
+        connection.player,
+        "character_update",
+        on(table.gmCharacter, { name: "Mine" }),
+        denied("you may change only characters controlled by your seat"),
+      );
+      await expectRefused(
+        connection,
+        connection.player,
+        "character_update",
+        on(table.playerCharacter, { notes_gm_only: false }),
+        denied("only the GM may choose whether a character's notes are kept from the players"),
+      );
+      await expectRefused(
+        connection,
+        connection.stranger,
+        "character_update",
+        on(table.playerCharacter, { name: "Mine" }),
+        NOT_FOUND_CAMPAIGN,
+      );
+      expect(
+        await callOk(
+          connection.player,
+          "character_update",
+          on(table.playerCharacter, { name: "Pippin" }),
+        ),
+      ).toMatchObject({ name: "Pippin" });
+      expect(
+        await callOk(
+          connection.gm,
+          "character_update",
+          on(table.playerCharacter, { notes: "Bard" }),
+        ),
+      ).toMatchObject({ name: "Pippin", notes: "Bard" });
+    },
+  },
 ];
 
 /**

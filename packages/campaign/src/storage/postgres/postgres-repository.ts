@@ -230,6 +230,7 @@ export class PostgresCampaignRepository implements CampaignRepository {
       character.name,
       character.kind,
       character.notes,
+      character.notes_gm_only === true,
       character.controller,
       character.updated_at,
     ]);

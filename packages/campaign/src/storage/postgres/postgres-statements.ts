@@ -89,8 +89,8 @@ export const STATEMENTS = {
   characterById: `SELECT ${CHARACTER} FROM characters WHERE id = $1`,
   insertCharacter: `INSERT INTO characters (${CHARACTER})
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-  updateCharacter: `UPDATE characters SET name = $2, kind = $3, notes = $4, controller = $5,
-    updated_at = $6 WHERE id = $1`,
+  updateCharacter: `UPDATE characters SET name = $2, kind = $3, notes = $4, notes_gm_only = $5,
+    controller = $6, updated_at = $7 WHERE id = $1`,
   characters: campaignList("characters", CHARACTER),
   sheet: `${SHEET} WHERE c.id = $1`,
   eventSheet: `${SHEET}

@@ -155,9 +155,9 @@ function characterStatements(database: Database.Database) {
        VALUES (@id, @campaign_id, @name, @kind, @notes, @notes_gm_only, @controller, @created_at,
          @updated_at)`,
     ),
-    update: database.prepare<[Character]>(
+    update: database.prepare<[CharacterRow]>(
       `UPDATE characters SET name = @name, kind = @kind, notes = @notes,
-         controller = @controller, updated_at = @updated_at
+         notes_gm_only = @notes_gm_only, controller = @controller, updated_at = @updated_at
        WHERE id = @id`,
     ),
     list: orderedList<CharacterRow>(database, "characters", IN_CAMPAIGN),
@@ -379,7 +379,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
   }
 
   async updateCharacter(character: Character): Promise<void> {
-    this.characters.update.run(character);
+    this.characters.update.run(characterRow(character));
   }
 
   async listCharacters(
