@@ -46,6 +46,7 @@ export type {
   CampaignStore,
   ChangeAudience,
   EventPageRequest,
+  EventSearchRequest,
   ExternalChange,
   LogTail,
   Page,

@@ -8,7 +8,9 @@ import type {
   SeatInvite,
   Session,
   SessionEvent,
+  SessionEventType,
 } from "../domain/records.js";
+import type { SearchPosition } from "../domain/search-cursor.js";
 import type { ContextHandleRow, McpSessionRow } from "./rows.js";
 
 /** One page of a list, oldest first, and whether more follow. */
@@ -35,6 +37,24 @@ export interface EventPageRequest {
   limit: number;
   /** Whether GM-only notes are listed (and may be the cursor); they are left out by default. */
   includeGmOnly?: boolean | undefined;
+}
+
+/**
+ * A full-text search of one campaign's logs (docs/campaign.md §4.20): the events whose text
+ * holds every word, newest first (the order they were logged in).
+ */
+export interface EventSearchRequest {
+  /** The words, each a run of letters, digits and marks (see `searchWords`); at least one. */
+  words: readonly string[];
+  /** Only this session's events; every session of the campaign when absent. */
+  sessionId?: string | undefined;
+  /** Only events of these types; every type when absent. */
+  types?: readonly SessionEventType[] | undefined;
+  /** Only events logged before this one (the previous page's last); the newest when absent. */
+  before?: SearchPosition | undefined;
+  /** Whether GM-only notes are found (and may be the cursor); they are left out by default. */
+  includeGmOnly?: boolean | undefined;
+  limit: number;
 }
 
 /** The last event of a session's log. */
@@ -107,6 +127,15 @@ export interface CampaignRepository {
   getEvent(sessionId: string, seq: number): Promise<SessionEvent | undefined>;
   /** Newest first; `undefined` when `beforeSeq` names no event of the session that is listed. */
   listEvents(sessionId: string, page: EventPageRequest): Promise<Page<SessionEvent> | undefined>;
+  /**
+   * A page of a campaign's events found by their words; `undefined` when `before` names no
+   * event of the campaign that the search may find (another campaign's, or a GM-only note when
+   * those are left out).
+   */
+  searchEvents(
+    campaignId: string,
+    search: EventSearchRequest,
+  ): Promise<Page<SessionEvent> | undefined>;
 
   hasOutcomeApplication(sessionId: string, rollSeq: number): Promise<boolean>;
   recordOutcomeApplication(sessionId: string, rollSeq: number, appliedAt: string): Promise<void>;

@@ -14,6 +14,7 @@ import { participantInviteTool } from "./participant-invite.js";
 import { participantUpdateTool } from "./participant-update.js";
 import { sessionActionRollTool } from "./session-action-roll.js";
 import { sessionEndTool } from "./session-end.js";
+import { sessionLogSearchTool } from "./session-log-search.js";
 import { sessionNoteAddTool } from "./session-note-add.js";
 import { sessionRollOutcomeApplyTool } from "./session-roll-outcome-apply.js";
 import { sessionStartTool } from "./session-start.js";
@@ -21,7 +22,7 @@ import { setContextTool } from "./set-context.js";
 import type { ToolDependencies } from "./tool-dependencies.js";
 
 /**
- * The server's nineteen tools for one MCP session, in docs/campaign.md's order.
+ * The server's twenty tools for one MCP session, in docs/campaign.md's order.
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tools
@@ -47,5 +48,6 @@ export function createTools(dependencies: ToolDependencies): Tool[] {
     campaignUpdateTool,
     participantUpdateTool,
     characterUpdateTool,
+    sessionLogSearchTool,
   ].map((create) => create(dependencies));
 }

@@ -215,3 +215,18 @@ export const contextOutput = z.object({
 });
 
 export const eventTypeOutput = z.enum(SESSION_EVENT_TYPES);
+
+/** A session event (docs/campaign.md §2.7), as the log and its resource show it. */
+export const eventOutput = z.object({
+  session_id: z.string(),
+  seq: z.int(),
+  ts: timestamp,
+  type: eventTypeOutput,
+  gm_only: z.literal(true).describe("Present on a note the GM keeps from the players").optional(),
+  request_id: z.string(),
+  invocation_id: z.string(),
+  participant_id: z.string().optional(),
+  actor: z.string(),
+  character_id: z.string().optional(),
+  payload_json: z.string().describe("The event's payload, a JSON object as text"),
+});

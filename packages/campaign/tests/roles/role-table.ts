@@ -707,6 +707,36 @@ const ROWS: readonly Row[] = [
       ).toMatchObject({ name: "Pippin", notes: "Bard" });
     },
   },
+  {
+    name: "lets the GM and a player search the logs, a player never finding a GM-only note",
+    async run(connection) {
+      const table = await setUpTable(connection);
+      const note = (text: string, gmOnly: boolean) =>
+        callOk(connection.gm, "session_note_add", {
+          session_id: table.session,
+          text,
+          gm_only: gmOnly,
+        });
+      const secret = await note("The innkeeper is the villain", true);
+      const open = await note("The innkeeper greets the party", false);
+      const found = async (client: Client, query: string) =>
+        (
+          (await callOk(client, "session_log_search", { campaign_id: table.campaign, query }))
+            .events as { seq: number }[]
+        ).map((event) => event.seq);
+      expect(await found(connection.gm, "innkeeper")).toEqual([open.seq, secret.seq]);
+      expect(await found(connection.gm, "villain")).toEqual([secret.seq]);
+      expect(await found(connection.player, "innkeeper")).toEqual([open.seq]);
+      expect(await found(connection.player, "villain")).toEqual([]);
+      await expectRefused(
+        connection,
+        connection.stranger,
+        "session_log_search",
+        { campaign_id: table.campaign, query: "innkeeper" },
+        NOT_FOUND_CAMPAIGN,
+      );
+    },
+  },
 ];
 
 /**

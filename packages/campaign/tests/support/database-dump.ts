@@ -13,6 +13,7 @@ const TABLES = [
   "character_states",
   "sessions",
   "session_events",
+  "session_event_search",
   "outcome_applications",
   "context_handles",
 ] as const;

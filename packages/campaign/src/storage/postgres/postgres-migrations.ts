@@ -7,6 +7,7 @@ import { CHECKS_AS_DOMAINS } from "./migrations/0004-checks-as-domains.js";
 import { GM_ONLY_CHARACTER_NOTES } from "./migrations/0005-gm-only-character-notes.js";
 import { CONTEXT_HANDLES } from "./migrations/0006-context-handles.js";
 import { EDIT_EVENTS } from "./migrations/0007-edit-events.js";
+import { EVENT_SEARCH } from "./migrations/0008-event-search.js";
 import { runTransaction } from "./postgres-transaction.js";
 
 /** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
@@ -18,6 +19,7 @@ const MIGRATIONS: readonly string[] = [
   GM_ONLY_CHARACTER_NOTES,
   CONTEXT_HANDLES,
   EDIT_EVENTS,
+  EVENT_SEARCH,
 ];
 
 /** The newest schema version this code knows on PostgreSQL. */

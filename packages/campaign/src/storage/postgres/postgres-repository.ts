@@ -13,6 +13,7 @@ import type {
   CampaignPageRequest,
   CampaignRepository,
   EventPageRequest,
+  EventSearchRequest,
   LogTail,
   Page,
   PageRequest,
@@ -375,6 +376,31 @@ export class PostgresCampaignRepository implements CampaignRepository {
       this.rows("listedEventBySeq", [sessionId, gmOnly, before]),
     ]);
     return cursor.length > 0 ? toPage(rows, page.limit, eventFromRow) : undefined;
+  }
+
+  async searchEvents(
+    campaignId: string,
+    search: EventSearchRequest,
+  ): Promise<Page<SessionEvent> | undefined> {
+    const gmOnly = search.includeGmOnly === true;
+    const values = [
+      campaignId,
+      search.words.join(" "),
+      search.sessionId ?? null,
+      gmOnly,
+      search.types ?? null,
+      search.limit + 1,
+    ];
+    const before = search.before;
+    if (before === undefined) {
+      const rows = await this.rows<EventRow>("searchNewest", values);
+      return toPage(rows, search.limit, eventFromRow);
+    }
+    const [rows, cursor] = await Promise.all([
+      this.rows<EventRow>("searchBefore", [...values, before.sessionId, before.seq]),
+      this.rows("searchCursor", [campaignId, gmOnly, before.sessionId, before.seq]),
+    ]);
+    return cursor.length > 0 ? toPage(rows, search.limit, eventFromRow) : undefined;
   }
 
   async hasOutcomeApplication(sessionId: string, rollSeq: number): Promise<boolean> {

@@ -16,6 +16,22 @@ const INVITE = `participant_id, campaign_id, code_sha256, created_by, created_at
   used_by, used_at`;
 const MCP_SESSION = "id, subject, initialize, context, subscriptions, last_seen";
 const CONTEXT_HANDLE = "id, subject, context, last_used";
+/** The columns of a stored event, of the events table named `e`. */
+const EVENT_OF_E = EVENT.split(",")
+  .map((column) => `e.${column.trim()}`)
+  .join(", ");
+/**
+ * A campaign's events whose words hold every word of `$2`, newest first: `$1` the campaign, `$3`
+ * a session or null, `$4` whether GM-only notes are found, `$5` the types or null, `$6` the
+ * page's size; a condition on the position follows.
+ */
+const SEARCH = `SELECT ${EVENT_OF_E} FROM session_event_search x
+    JOIN session_events e ON e.session_id = x.session_id AND e.seq = x.seq
+    WHERE x.campaign_id = $1 AND x.words @@ plainto_tsquery('simple'::regconfig, $2)
+      AND ($3::text IS NULL OR x.session_id = $3)
+      AND (NOT x.gm_only OR $4)
+      AND ($5::text[] IS NULL OR x.type = ANY ($5::text[]))`;
+
 /** A character with its profile and state, to be narrowed by a WHERE clause. */
 const SHEET = `SELECT c.id, c.campaign_id, c.name, c.kind, c.notes, c.notes_gm_only, c.controller, c.created_at,
       c.updated_at, p.traits_json, p.hp_max, p.stress_max, p.evasion, p.major_threshold,
@@ -125,6 +141,13 @@ export const STATEMENTS = {
     WHERE session_id = $1 AND (NOT gm_only OR $2) ORDER BY seq DESC LIMIT $3`,
   eventsBefore: `SELECT ${EVENT} FROM session_events
     WHERE session_id = $1 AND (NOT gm_only OR $2) AND seq < $3 ORDER BY seq DESC LIMIT $4`,
+  searchNewest: `${SEARCH} ORDER BY x.position DESC LIMIT $6`,
+  // $7 and $8 name the previous page's last event, which searchCursor checks.
+  searchBefore: `${SEARCH}
+      AND x.position < (SELECT position FROM session_event_search WHERE session_id = $7 AND seq = $8)
+    ORDER BY x.position DESC LIMIT $6`,
+  searchCursor: `SELECT 1 FROM session_event_search
+    WHERE campaign_id = $1 AND (NOT gm_only OR $2) AND session_id = $3 AND seq = $4`,
   outcomeApplied: `SELECT 1 FROM outcome_applications WHERE session_id = $1 AND roll_seq = $2`,
   recordOutcome: `INSERT INTO outcome_applications (session_id, roll_seq, applied_at)
     VALUES ($1, $2, $3)`,

@@ -236,6 +236,46 @@ INSERT INTO outcome_applications (session_id, roll_seq, applied_at)
 DROP TABLE kept_outcome_applications;
 `;
 
+/**
+ * Version 8: full-text search over the session logs (docs/campaign.md §4.20). Each event gets
+ * a position, in the order events are logged (existing ones by time), with what a search
+ * filters on, and its words in an FTS5 index that keeps no copy of the text: a note's text and
+ * every other string of an event's payload. A trigger indexes each event as it is appended, in
+ * the same transaction; the events logged before are indexed here.
+ */
+const VERSION_8 = `
+CREATE TABLE session_event_search (
+  position INTEGER PRIMARY KEY,
+  campaign_id TEXT NOT NULL,
+  session_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  gm_only INTEGER NOT NULL CHECK (gm_only IN (0, 1)),
+  UNIQUE (session_id, seq)
+);
+CREATE VIRTUAL TABLE session_event_words USING fts5(
+  words, content = '', tokenize = 'unicode61 remove_diacritics 0'
+);
+INSERT INTO session_event_search (campaign_id, session_id, seq, type, gm_only)
+  SELECT s.campaign_id, e.session_id, e.seq, e.type, e.gm_only
+  FROM session_events e JOIN sessions s ON s.id = e.session_id
+  ORDER BY e.ts, s.rowid, e.seq;
+INSERT INTO session_event_words (rowid, words)
+  SELECT x.position,
+    (SELECT group_concat(value, ' ') FROM json_tree(e.payload_json) WHERE type = 'text')
+  FROM session_event_search x
+    JOIN session_events e ON e.session_id = x.session_id AND e.seq = x.seq;
+CREATE TRIGGER session_events_searchable AFTER INSERT ON session_events BEGIN
+  INSERT INTO session_event_search (campaign_id, session_id, seq, type, gm_only)
+    SELECT campaign_id, NEW.session_id, NEW.seq, NEW.type, NEW.gm_only
+    FROM sessions WHERE id = NEW.session_id;
+  INSERT INTO session_event_words (rowid, words)
+    SELECT position,
+      (SELECT group_concat(value, ' ') FROM json_tree(NEW.payload_json) WHERE type = 'text')
+    FROM session_event_search WHERE session_id = NEW.session_id AND seq = NEW.seq;
+END;
+`;
+
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */
 const MIGRATIONS: readonly string[] = [
   VERSION_1,
@@ -245,6 +285,7 @@ const MIGRATIONS: readonly string[] = [
   VERSION_5,
   VERSION_6,
   VERSION_7,
+  VERSION_8,
 ];
 
 /** The newest schema version this code knows. */

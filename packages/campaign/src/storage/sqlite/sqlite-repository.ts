@@ -14,6 +14,7 @@ import type {
   CampaignPageRequest,
   CampaignRepository,
   EventPageRequest,
+  EventSearchRequest,
   LogTail,
   Page,
   PageRequest,
@@ -234,6 +235,51 @@ function eventStatements(database: Database.Database) {
   };
 }
 
+/** The parameters of a search (docs/campaign.md §4.20); null leaves a filter out. */
+interface SearchParameters {
+  match: string;
+  campaign: string;
+  session: string | null;
+  /** The types as a JSON array. */
+  types: string | null;
+  /** 1 to find GM-only notes too, 0 to leave them out. */
+  gm_only: number;
+  before: number;
+  limit: number;
+}
+
+/**
+ * The FTS5 index yields matches newest first (by position, its rowid) and the search stops at
+ * the page's end; each match is kept or passed over by its campaign, session, type and note.
+ */
+function searchStatements(database: Database.Database) {
+  return {
+    matches: database.prepare<[SearchParameters], EventRow>(
+      `SELECT e.* FROM session_event_words w
+         JOIN session_event_search x ON x.position = w.rowid
+         JOIN session_events e ON e.session_id = x.session_id AND e.seq = x.seq
+       WHERE session_event_words MATCH @match AND w.rowid < @before
+         AND x.campaign_id = @campaign
+         AND (@session IS NULL OR x.session_id = @session)
+         AND x.gm_only <= @gm_only
+         AND (@types IS NULL OR x.type IN (SELECT value FROM json_each(@types)))
+       ORDER BY w.rowid DESC LIMIT @limit`,
+    ),
+    position: database.prepare<[string, number, string, number], { position: number }>(
+      `SELECT position FROM session_event_search
+       WHERE session_id = ? AND seq = ? AND campaign_id = ? AND gm_only <= ?`,
+    ),
+  };
+}
+
+/**
+ * An FTS5 query that finds the rows holding every word: each word quoted, so that it is read as
+ * a string and never as an operator (the words hold no quote, see `searchWords`).
+ */
+function matchEveryWord(words: readonly string[]): string {
+  return words.map((word) => `"${word.replaceAll('"', '""')}"`).join(" ");
+}
+
 function mcpSessionStatements(database: Database.Database) {
   return {
     put: database.prepare<[McpSessionRow]>(
@@ -291,6 +337,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
   private readonly characters: ReturnType<typeof characterStatements>;
   private readonly sessions: ReturnType<typeof sessionStatements>;
   private readonly events: ReturnType<typeof eventStatements>;
+  private readonly search: ReturnType<typeof searchStatements>;
   private readonly mcpSessions: ReturnType<typeof mcpSessionStatements>;
   private readonly contextHandles: ReturnType<typeof contextHandleStatements>;
 
@@ -301,6 +348,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
     this.characters = characterStatements(database);
     this.sessions = sessionStatements(database);
     this.events = eventStatements(database);
+    this.search = searchStatements(database);
     this.mcpSessions = mcpSessionStatements(database);
     this.contextHandles = contextHandleStatements(database);
   }
@@ -491,6 +539,33 @@ export class SqliteCampaignRepository implements CampaignRepository {
     return {
       items: rows.slice(0, page.limit).map(eventFromRow),
       hasMore: rows.length > page.limit,
+    };
+  }
+
+  async searchEvents(
+    campaignId: string,
+    search: EventSearchRequest,
+  ): Promise<Page<SessionEvent> | undefined> {
+    const gmOnly = search.includeGmOnly ? 1 : 0;
+    let before = Number.MAX_SAFE_INTEGER;
+    if (search.before !== undefined) {
+      const { sessionId, seq } = search.before;
+      const found = this.search.position.get(sessionId, seq, campaignId, gmOnly);
+      if (!found) return undefined;
+      before = found.position;
+    }
+    const rows = this.search.matches.all({
+      match: matchEveryWord(search.words),
+      campaign: campaignId,
+      session: search.sessionId ?? null,
+      types: search.types === undefined ? null : JSON.stringify(search.types),
+      gm_only: gmOnly,
+      before,
+      limit: search.limit + 1,
+    });
+    return {
+      items: rows.slice(0, search.limit).map(eventFromRow),
+      hasMore: rows.length > search.limit,
     };
   }
 
