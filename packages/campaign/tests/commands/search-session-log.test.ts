@@ -151,6 +151,30 @@ describe("session_log_search", () => {
     }
   });
 
+  it("finds only the campaign's own events when other campaigns log in between", async () => {
+    const t = await table();
+    const other = (await createCampaign(t.environment, { name: "O", gm_mode: "AI" })).value;
+    const otherGm = callerWith({ campaign_id: other.id });
+    const otherSession = (await startSession(t.environment, otherGm, {})).value;
+    const note = (caller: Table["gm"], session: string, text: string) =>
+      addSessionNote(t.environment, caller, { session_id: session, text });
+    await note(otherGm, otherSession.id, "The duke of elsewhere");
+    await note(t.gm, t.second.id, "The duke rides north");
+    await note(otherGm, otherSession.id, "Another duke of elsewhere");
+    const here = await search(t, t.gm, { query: "duke", limit: 2 });
+    expect(described(here.events)).toEqual([
+      `${t.second.id}#6 NOTE_ADDED`,
+      `${t.second.id}#5 NOTE_ADDED`,
+    ]);
+    const there = await search(t, otherGm, { query: "duke" });
+    expect(described(there.events)).toEqual([
+      `${otherSession.id}#3 NOTE_ADDED`,
+      `${otherSession.id}#2 NOTE_ADDED`,
+    ]);
+    const inFirst = await search(t, t.gm, { query: "duke", session_id: t.first.id, limit: 1 });
+    expect(described(inFirst.events)).toEqual([`${t.first.id}#3 NOTE_ADDED`]);
+  });
+
   it("pages by cursor until next_cursor is null, each event once", async () => {
     const t = await table();
     const all = await search(t, t.gm, { query: "duke" });

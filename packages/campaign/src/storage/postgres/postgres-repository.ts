@@ -393,11 +393,11 @@ export class PostgresCampaignRepository implements CampaignRepository {
     ];
     const before = search.before;
     if (before === undefined) {
-      const rows = await this.rows<EventRow>("searchNewest", values);
+      const rows = await this.plannedRows<EventRow>("searchNewest", values);
       return toPage(rows, search.limit, eventFromRow);
     }
     const [rows, cursor] = await Promise.all([
-      this.rows<EventRow>("searchBefore", [...values, before.sessionId, before.seq]),
+      this.plannedRows<EventRow>("searchBefore", [...values, before.sessionId, before.seq]),
       this.rows("searchCursor", [campaignId, gmOnly, before.sessionId, before.seq]),
     ]);
     return cursor.length > 0 ? toPage(rows, search.limit, eventFromRow) : undefined;
@@ -492,6 +492,19 @@ export class PostgresCampaignRepository implements CampaignRepository {
   ): Promise<Row[]> {
     const statement = { name, text: STATEMENTS[name], values, lookup: LOOKUPS.has(name) };
     return (await this.db.query<Row & Record<string, unknown>>(statement)).rows;
+  }
+
+  /**
+   * Rows of a statement planned for its values each time it runs, never prepared: how best to
+   * find a search's words depends on how many events hold them (docs/campaign.md §10.8), which a
+   * prepared statement's generic plan cannot know.
+   */
+  private async plannedRows<Row extends object>(
+    name: "searchNewest" | "searchBefore",
+    values: unknown[],
+  ): Promise<Row[]> {
+    return (await this.db.query<Row & Record<string, unknown>>({ text: STATEMENTS[name], values }))
+      .rows;
   }
 
   /** A page of the campaigns a subject may see; `undefined` when the cursor names none of them. */

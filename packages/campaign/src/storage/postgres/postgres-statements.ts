@@ -23,14 +23,24 @@ const EVENT_OF_E = EVENT.split(",")
 /**
  * A campaign's events whose words hold every word of `$2`, newest first: `$1` the campaign, `$3`
  * a session or null, `$4` whether GM-only notes are found, `$5` the types or null, `$6` the
- * page's size; a condition on the position follows.
+ * page's size, and a condition on the position (`AND …`, or nothing). The page's positions are
+ * found first and only then its events read, so that the planner weighs finding the words
+ * through their index against walking the campaign's newest positions by how many events hold
+ * them, not by the width of the events (docs/campaign.md §10.8).
  */
-const SEARCH = `SELECT ${EVENT_OF_E} FROM session_event_search x
-    JOIN session_events e ON e.session_id = x.session_id AND e.seq = x.seq
-    WHERE x.campaign_id = $1 AND x.words @@ plainto_tsquery('simple'::regconfig, $2)
-      AND ($3::text IS NULL OR x.session_id = $3)
-      AND (NOT x.gm_only OR $4)
-      AND ($5::text[] IS NULL OR x.type = ANY ($5::text[]))`;
+function searchStatement(beforePosition: string): string {
+  return `SELECT ${EVENT_OF_E} FROM (
+      SELECT position, session_id, seq FROM session_event_search
+      WHERE campaign_id = $1 AND words @@ plainto_tsquery('simple'::regconfig, $2)
+        AND ($3::text IS NULL OR session_id = $3)
+        AND (NOT gm_only OR $4)
+        AND ($5::text[] IS NULL OR type = ANY ($5::text[]))
+        ${beforePosition}
+      ORDER BY position DESC LIMIT $6
+    ) found
+    JOIN session_events e ON e.session_id = found.session_id AND e.seq = found.seq
+    ORDER BY found.position DESC`;
+}
 
 /** A character with its profile and state, to be narrowed by a WHERE clause. */
 const SHEET = `SELECT c.id, c.campaign_id, c.name, c.kind, c.notes, c.notes_gm_only, c.controller, c.created_at,
@@ -141,11 +151,11 @@ export const STATEMENTS = {
     WHERE session_id = $1 AND (NOT gm_only OR $2) ORDER BY seq DESC LIMIT $3`,
   eventsBefore: `SELECT ${EVENT} FROM session_events
     WHERE session_id = $1 AND (NOT gm_only OR $2) AND seq < $3 ORDER BY seq DESC LIMIT $4`,
-  searchNewest: `${SEARCH} ORDER BY x.position DESC LIMIT $6`,
+  searchNewest: searchStatement(""),
   // $7 and $8 name the previous page's last event, which searchCursor checks.
-  searchBefore: `${SEARCH}
-      AND x.position < (SELECT position FROM session_event_search WHERE session_id = $7 AND seq = $8)
-    ORDER BY x.position DESC LIMIT $6`,
+  searchBefore: searchStatement(
+    "AND position < (SELECT position FROM session_event_search WHERE session_id = $7 AND seq = $8)",
+  ),
   searchCursor: `SELECT 1 FROM session_event_search
     WHERE campaign_id = $1 AND (NOT gm_only OR $2) AND session_id = $3 AND seq = $4`,
   outcomeApplied: `SELECT 1 FROM outcome_applications WHERE session_id = $1 AND roll_seq = $2`,

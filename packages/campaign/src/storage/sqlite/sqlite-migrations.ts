@@ -241,7 +241,8 @@ DROP TABLE kept_outcome_applications;
  * a position, in the order events are logged (existing ones by time), with what a search
  * filters on, and its words in an FTS5 index that keeps no copy of the text: a note's text and
  * every other string of an event's payload. A trigger indexes each event as it is appended, in
- * the same transaction; the events logged before are indexed here.
+ * the same transaction; the events logged before are indexed here. A campaign's (or a
+ * session's) first and last positions bound the part of the index a search walks.
  */
 const VERSION_8 = `
 CREATE TABLE session_event_search (
@@ -253,6 +254,7 @@ CREATE TABLE session_event_search (
   gm_only INTEGER NOT NULL CHECK (gm_only IN (0, 1)),
   UNIQUE (session_id, seq)
 );
+CREATE INDEX session_event_search_by_campaign ON session_event_search (campaign_id, position);
 CREATE VIRTUAL TABLE session_event_words USING fts5(
   words, content = '', tokenize = 'unicode61 remove_diacritics 0'
 );

@@ -244,21 +244,26 @@ interface SearchParameters {
   types: string | null;
   /** 1 to find GM-only notes too, 0 to leave them out. */
   gm_only: number;
+  /** The positions searched: from `first` to before `before`. */
+  first: number;
   before: number;
   limit: number;
 }
 
 /**
- * The FTS5 index yields matches newest first (by position, its rowid) and the search stops at
- * the page's end; each match is kept or passed over by its campaign, session, type and note.
+ * The FTS5 index yields matches newest first (by position, its rowid), only between the
+ * campaign's or the session's first and last positions, and the search stops at the page's end;
+ * each match is kept or passed over by its campaign, session, type and note. CROSS JOIN keeps
+ * the index the outer loop: SQLite would otherwise walk the campaign's positions and look each
+ * up in the index.
  */
 function searchStatements(database: Database.Database) {
   return {
     matches: database.prepare<[SearchParameters], EventRow>(
       `SELECT e.* FROM session_event_words w
-         JOIN session_event_search x ON x.position = w.rowid
-         JOIN session_events e ON e.session_id = x.session_id AND e.seq = x.seq
-       WHERE session_event_words MATCH @match AND w.rowid < @before
+         CROSS JOIN session_event_search x ON x.position = w.rowid
+         CROSS JOIN session_events e ON e.session_id = x.session_id AND e.seq = x.seq
+       WHERE session_event_words MATCH @match AND w.rowid >= @first AND w.rowid < @before
          AND x.campaign_id = @campaign
          AND (@session IS NULL OR x.session_id = @session)
          AND x.gm_only <= @gm_only
@@ -269,7 +274,27 @@ function searchStatements(database: Database.Database) {
       `SELECT position FROM session_event_search
        WHERE session_id = ? AND seq = ? AND campaign_id = ? AND gm_only <= ?`,
     ),
+    campaignBounds: database.prepare<[string, string], Bounds>(
+      `SELECT
+         (SELECT position FROM session_event_search WHERE campaign_id = ?
+          ORDER BY position LIMIT 1) AS first,
+         (SELECT position FROM session_event_search WHERE campaign_id = ?
+          ORDER BY position DESC LIMIT 1) AS last`,
+    ),
+    sessionBounds: database.prepare<[string, string], Bounds>(
+      `SELECT
+         (SELECT position FROM session_event_search WHERE session_id = ?
+          ORDER BY seq LIMIT 1) AS first,
+         (SELECT position FROM session_event_search WHERE session_id = ?
+          ORDER BY seq DESC LIMIT 1) AS last`,
+    ),
   };
+}
+
+/** The first and last positions of a campaign's or a session's events; null when it has none. */
+interface Bounds {
+  first: number | null;
+  last: number | null;
 }
 
 /**
@@ -554,13 +579,20 @@ export class SqliteCampaignRepository implements CampaignRepository {
       if (!found) return undefined;
       before = found.position;
     }
+    const session = search.sessionId;
+    const bounds =
+      session === undefined
+        ? this.search.campaignBounds.get(campaignId, campaignId)
+        : this.search.sessionBounds.get(session, session);
+    if (bounds?.first == null || bounds.last == null) return { items: [], hasMore: false };
     const rows = this.search.matches.all({
       match: matchEveryWord(search.words),
       campaign: campaignId,
-      session: search.sessionId ?? null,
+      session: session ?? null,
       types: search.types === undefined ? null : JSON.stringify(search.types),
       gm_only: gmOnly,
-      before,
+      first: bounds.first,
+      before: Math.min(before, bounds.last + 1),
       limit: search.limit + 1,
     });
     return {
