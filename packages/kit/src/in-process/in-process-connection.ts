@@ -41,6 +41,8 @@ export class InProcessConnection {
     readonly serverCapabilities: ServerCapabilities,
     /** The server's instructions for the model, if any. */
     readonly instructions: string | undefined,
+    /** The protocol revision the handshake agreed on. */
+    readonly protocolVersion: string,
   ) {}
 
   /**
@@ -75,9 +77,16 @@ export class InProcessConnection {
           clientInfo: client.clientInfo,
         },
       });
-      const { serverInfo, capabilities, instructions } = InitializeResultSchema.parse(answer);
+      const parsed = InitializeResultSchema.parse(answer);
+      const { serverInfo, capabilities, instructions, protocolVersion } = parsed;
       channel.notify({ method: "notifications/initialized" });
-      return new InProcessConnection(channel, serverInfo, capabilities, instructions);
+      return new InProcessConnection(
+        channel,
+        serverInfo,
+        capabilities,
+        instructions,
+        protocolVersion,
+      );
     } catch (error) {
       await channel.transport.close();
       throw error;

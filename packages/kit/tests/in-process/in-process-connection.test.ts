@@ -6,6 +6,7 @@ import type {
   Progress,
 } from "@modelcontextprotocol/server";
 import {
+  LATEST_PROTOCOL_VERSION,
   ProtocolError,
   ProtocolErrorCode,
   SdkErrorCode,
@@ -89,9 +90,10 @@ function kitServer(hub = new ResourceHub()): KitServer {
 }
 
 describe("an in-process connection's handshake", () => {
-  it("gives the server's own name, instructions and capabilities", async () => {
+  it("gives the server's own name, instructions, capabilities and the revision agreed", async () => {
     const connection = await InProcessConnection.open(kitServer(), CLIENT);
     expect(connection.serverInfo).toEqual({ name: "test-server", version: "1.2.3" });
+    expect(connection.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
     expect(connection.instructions).toBe("Use me for sums.");
     expect(connection.serverCapabilities.tools).toEqual({ listChanged: true });
     expect(connection.serverCapabilities.resources).toEqual({ subscribe: true, listChanged: true });
