@@ -17,6 +17,7 @@ export const COMMON_KEYS = [
   "timeout_ms",
   "max_total_timeout_ms",
   "startup_timeout_ms",
+  "probe_timeout_ms",
   "rate_limit_ms",
   "tiers",
   "scopes",

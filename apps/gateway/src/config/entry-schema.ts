@@ -5,6 +5,7 @@ import { type Environment, resolveCommand, resolvePath } from "./field-schemas.j
 import {
   builtinSchema,
   type CommonKeys,
+  DEFAULT_PROBE_TIMEOUT_MS,
   DEFAULT_TIMEOUT_MS,
   httpSchema,
   stdioSchema,
@@ -135,6 +136,7 @@ function commonEntry(entry: CommonKeys, defaultRateLimitMs: number): Omit<Common
     timeoutMs,
     maxTotalTimeoutMs: maxTotal ?? Math.max(600_000, timeoutMs),
     startupTimeoutMs: entry.startup_timeout_ms ?? 30_000,
+    probeTimeoutMs: entry.probe_timeout_ms ?? DEFAULT_PROBE_TIMEOUT_MS,
     rateLimitMs: entry.rate_limit_ms ?? defaultRateLimitMs,
     tiers: entry.tiers ?? {},
     scopes: entry.scopes,

@@ -21,6 +21,9 @@ const PREFIX_PATTERN = /^[a-zA-Z0-9_-]{1,32}$/;
 export const LINE_BYTES = { min: 1024, max: 268_435_456, fallback: 16_777_216 } as const;
 /** A request's idle timeout when the entry sets none. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** How long an upstream's `server/discover` probe may take when its entry sets no `probe_timeout_ms`. */
+export const DEFAULT_PROBE_TIMEOUT_MS = 5_000;
 const TIMEOUT_MS = integerIn(100, 3_600_000);
 
 /** The `type` values clients write, and the kind each means. */
@@ -70,6 +73,7 @@ const COMMON_SHAPE = {
   // Bounded below by the entry's own timeout_ms: judged by maxTotalRule.
   max_total_timeout_ms: z.unknown().optional(),
   startup_timeout_ms: integerIn(1000, 300_000).optional(),
+  probe_timeout_ms: integerIn(100, 300_000).optional(),
   rate_limit_ms: integerIn(0, 60_000).optional(),
   tiers: z.record(z.string(), tierName, { error: "must be an object" }).optional(),
   ...ACCESS_SHAPE,

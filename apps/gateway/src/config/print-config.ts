@@ -56,6 +56,7 @@ function printableEntry(entry: ServerEntry): Record<string, unknown> {
     timeout_ms: entry.timeoutMs,
     max_total_timeout_ms: entry.maxTotalTimeoutMs,
     startup_timeout_ms: entry.startupTimeoutMs,
+    probe_timeout_ms: entry.probeTimeoutMs,
     rate_limit_ms: entry.rateLimitMs,
     tiers: entry.tiers,
     ...(entry.scopes !== undefined ? { scopes: entry.scopes } : {}),

@@ -22,6 +22,11 @@ export interface CommonEntry {
   timeoutMs: number;
   maxTotalTimeoutMs: number;
   startupTimeoutMs: number;
+  /**
+   * How long the `server/discover` probe that finds a stdio or HTTP upstream's protocol era
+   * may take (docs/gateway.md §4.6).
+   */
+  probeTimeoutMs: number;
   rateLimitMs: number;
   /** Declared tiers by upstream tool name. */
   tiers: Readonly<Record<string, Tier>>;

@@ -36,11 +36,18 @@ describe("config problems", () => {
     expect(
       problems({
         mcpServers: {
-          a: { command: "a", startup_timeout_ms: 1.5, max_total_timeout_ms: 50, max_sessions: 2 },
+          a: {
+            command: "a",
+            startup_timeout_ms: 1.5,
+            probe_timeout_ms: 50,
+            max_total_timeout_ms: 50,
+            max_sessions: 2,
+          },
         },
       }),
     ).toEqual([
       "config: mcpServers.a.startup_timeout_ms: must be an integer 1000-300000 (got 1.5)",
+      "config: mcpServers.a.probe_timeout_ms: must be an integer 100-300000 (got 50)",
       // timeout_ms is unset, so the floor is its default of 60000
       "config: mcpServers.a.max_total_timeout_ms: must be an integer at least 60000 (got 50)",
       'config: mcpServers.a.max_sessions: only applies with "per_session": true',
