@@ -49,6 +49,8 @@ export interface UpstreamStats {
   name: string;
   kind: ServerEntry["kind"];
   state: UpstreamState;
+  /** The protocol revision it speaks: `2026-07-28`, a 2025 one, or `null` before it connected. */
+  era: string | null;
   connections: number;
   restarts: number;
   last_error: string | null;
@@ -396,6 +398,7 @@ export class Gateway implements SessionHost, UpstreamHost {
       name: upstream.name,
       kind: upstream.entry.kind,
       state: upstream.state,
+      era: upstream.era,
       connections: upstream.connections,
       restarts: upstream.restarts,
       last_error: upstream.lastError === null ? null : redact(upstream.lastError),

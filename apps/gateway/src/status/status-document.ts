@@ -11,6 +11,8 @@ export interface UpstreamStatus {
   name: string;
   kind: ServerEntry["kind"];
   state: UpstreamState;
+  /** The protocol revision it speaks, as in `gateway://stats`. */
+  era: string | null;
   /** When the next reconnection attempt is due (ISO 8601), while one is scheduled. */
   next_attempt_at: string | null;
   last_error: string | null;
@@ -82,6 +84,7 @@ function upstreamStatus(upstream: Upstream, tools: number, gateway: Gateway): Up
     name: upstream.name,
     kind: upstream.entry.kind,
     state: upstream.state,
+    era: upstream.era,
     next_attempt_at: next === undefined ? null : new Date(next).toISOString(),
     last_error: upstream.lastError === null ? null : redact(upstream.lastError),
     restarts: upstream.restarts,

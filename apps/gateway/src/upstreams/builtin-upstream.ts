@@ -54,6 +54,7 @@ export class BuiltinUpstream extends Upstream {
       server.directToolCalls,
     );
     this.catalog = connection;
+    this.era = connection.protocolVersion;
     return listUpstream(connection, { timeout: this.entry.startupTimeoutMs });
   }
 

@@ -1,5 +1,4 @@
 import {
-  type Client,
   type Notification,
   ProtocolError,
   type Request,
@@ -8,15 +7,11 @@ import {
   SdkError,
   SdkErrorCode,
   SdkHttpError,
-  type StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
 import type { Logger } from "@tabletop-mcp/kit";
 import type { SessionPeer, Upstream, UpstreamLink } from "./upstream.js";
-import {
-  type ClientIdentity,
-  type ConnectionEvents,
-  PASSTHROUGH_RESULT,
-} from "./upstream-client.js";
+import type { ClientIdentity, ConnectionEvents } from "./upstream-client.js";
+import type { UpstreamConnection } from "./upstream-connection.js";
 import { describeError, UpstreamFailure } from "./upstream-failure.js";
 import type { StandaloneStreamEvents } from "./upstream-fetch.js";
 
@@ -27,12 +22,14 @@ export type SessionRestorer = (send: (request: Request) => Promise<unknown>) => 
 export interface HttpLinkHost {
   readonly upstream: Upstream;
   readonly logger: Logger;
-  /** Opens a new upstream session (connect and initialize). */
+  /** Opens a new upstream session (connect and initialize, or a stateless 2026-07-28 connection). */
   open(
     identity: ClientIdentity,
     events: ConnectionEvents,
     stream: StandaloneStreamEvents,
-  ): Promise<Client>;
+  ): Promise<UpstreamConnection>;
+  /** Closes a connection, deleting its upstream session. */
+  end(connection: UpstreamConnection): Promise<void>;
   /** Maps a transport-level error to the failure the client sees; JSON-RPC errors pass. */
   failure(error: unknown): unknown;
   /** Counts the upstream sessions open for downstream sessions (stats). */
@@ -57,8 +54,8 @@ function sleep(ms: number): Promise<void> {
  */
 export class HttpSessionLink implements UpstreamLink {
   readonly shared = false;
-  private connecting: Promise<Client> | undefined;
-  private reinitializing: Promise<Client> | undefined;
+  private connecting: Promise<UpstreamConnection> | undefined;
+  private reinitializing: Promise<UpstreamConnection> | undefined;
   private closed = false;
   /**
    * Whether the current session's GET stream is open, as far as its last attempt said. Only the
@@ -78,14 +75,15 @@ export class HttpSessionLink implements UpstreamLink {
     if (this.closed) throw upstream.unavailable();
     await upstream.whenReady();
     const current = this.connect();
-    let client: Client;
+    let client: UpstreamConnection;
     try {
       client = await current;
+      if (client.modern !== upstream.modern) client = await this.changeEra(current);
     } catch (error) {
       throw this.host.failure(error);
     }
     try {
-      return await client.request(request, PASSTHROUGH_RESULT, options);
+      return await client.request(request, options);
     } catch (error) {
       if (!(error instanceof SdkHttpError) || error.status !== 404) {
         throw this.host.failure(error);
@@ -104,15 +102,13 @@ export class HttpSessionLink implements UpstreamLink {
     const client = await this.connecting?.catch(() => undefined);
     if (!client) return;
     this.host.sessionDropped();
-    const transport = client.transport as StreamableHTTPClientTransport | undefined;
-    await transport?.terminateSession().catch(() => {});
-    await client.close().catch(() => {});
+    await this.host.end(client);
   }
 
   /** The upstream session, opened now if there is none (or the last attempt failed). */
-  private connect(): Promise<Client> {
+  private connect(): Promise<UpstreamConnection> {
     if (this.connecting) return this.connecting;
-    const attempt: Promise<Client> = this.host.open(
+    const attempt: Promise<UpstreamConnection> = this.host.open(
       { clientInfo: this.peer.clientInfo, capabilities: this.peer.clientCapabilities },
       {
         notification: (notification) => this.peer.fromUpstream(this.host.upstream, notification),
@@ -147,7 +143,7 @@ export class HttpSessionLink implements UpstreamLink {
    * @throws UpstreamFailure `session_lost` when the new session cannot be used either
    */
   private async resend(
-    stale: Promise<Client>,
+    stale: Promise<UpstreamConnection>,
     request: Request,
     options: RequestOptions,
   ): Promise<Result> {
@@ -156,7 +152,7 @@ export class HttpSessionLink implements UpstreamLink {
     });
     try {
       const fresh = await this.reinitializing;
-      return await fresh.request(request, PASSTHROUGH_RESULT, options);
+      return await fresh.request(request, options);
     } catch (error) {
       // The upstream's own answer, or a timeout, is the request's; a new session that fails
       // otherwise (closed, unreachable) could not be used.
@@ -171,7 +167,7 @@ export class HttpSessionLink implements UpstreamLink {
   }
 
   /** Replaces a forgotten session by a new one with the downstream session's level and subscriptions. */
-  private async reinitialize(stale: Promise<Client>): Promise<Client> {
+  private async reinitialize(stale: Promise<UpstreamConnection>): Promise<UpstreamConnection> {
     if (this.connecting === stale) {
       this.connecting = undefined;
       // Discarded without DELETE, and not closed: requests still in flight on it get their
@@ -182,12 +178,25 @@ export class HttpSessionLink implements UpstreamLink {
       );
     }
     const fresh = await this.connect();
-    if (this.restore) await this.restore((request) => fresh.request(request, PASSTHROUGH_RESULT));
+    if (this.restore) await this.restore((request) => fresh.request(request));
+    return fresh;
+  }
+
+  /**
+   * The upstream came back speaking another era than this session's connection (docs/gateway.md
+   * §4.6): the connection is replaced by one in the new era, restored, and the old one closed.
+   */
+  private async changeEra(stale: Promise<UpstreamConnection>): Promise<UpstreamConnection> {
+    this.reinitializing ??= this.reinitialize(stale).finally(() => {
+      this.reinitializing = undefined;
+    });
+    const fresh = await this.reinitializing;
+    void stale.then((old) => old.close().catch(() => {}));
     return fresh;
   }
 
   /** The GET stream of a session got a 404: re-initialize now, in the background. */
-  private sessionLost(stale: Promise<Client>): void {
+  private sessionLost(stale: Promise<UpstreamConnection>): void {
     if (this.closed || this.connecting !== stale || this.reinitializing) return;
     const name = this.host.upstream.name;
     this.host.logger.info(`upstream "${name}" forgot a session's stream; re-initializing`);
@@ -206,13 +215,13 @@ export class HttpSessionLink implements UpstreamLink {
    * good. Once the upstream serves again (its catalog connection reconnects on the restart
    * schedule) and the stream is still not back, the session is re-initialized.
    */
-  private streamDown(stale: Promise<Client>): void {
+  private streamDown(stale: Promise<UpstreamConnection>): void {
     if (this.connecting !== stale || !this.streamOpen) return;
     this.streamOpen = false;
     void this.watchForReturn(stale);
   }
 
-  private async watchForReturn(stale: Promise<Client>): Promise<void> {
+  private async watchForReturn(stale: Promise<UpstreamConnection>): Promise<void> {
     const upstream = this.host.upstream;
     while (!this.closed && this.connecting === stale && !this.host.isClosing()) {
       await sleep(STREAM_RECHECK_MS);

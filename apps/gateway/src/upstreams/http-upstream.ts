@@ -1,5 +1,4 @@
 import {
-  type Client,
   type JSONRPCNotification,
   ProtocolError,
   SdkError,
@@ -21,12 +20,13 @@ import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
   type ClientIdentity,
   type ConnectionEvents,
-  clientSource,
   connectUpstreamClient,
+  type EraPlan,
   listTools,
   listUpstream,
   type UpstreamListing,
 } from "./upstream-client.js";
+import type { ListenOptions, UpstreamConnection } from "./upstream-connection.js";
 import { describeError, UpstreamFailure } from "./upstream-failure.js";
 import {
   isolatedAbortFetch,
@@ -51,7 +51,7 @@ const LIST_CHANGES = new Set([
  */
 export class HttpUpstream extends Upstream {
   declare readonly entry: HttpEntry;
-  private catalogClient: Client | undefined;
+  private catalogClient: UpstreamConnection | undefined;
   private sessionClients = 0;
   private probing = false;
   /** The gateway's own tokens for this upstream, shared by all its connections. */
@@ -61,11 +61,17 @@ export class HttpUpstream extends Upstream {
     return (this.catalogClient ? 1 : 0) + this.sessionClients;
   }
 
+  /**
+   * Opens one upstream connection: an upstream session of its own in the 2025 revisions, a
+   * stateless connection in 2026-07-28 (docs/gateway.md §4.6).
+   */
   private async open(
     identity: ClientIdentity,
     events: ConnectionEvents,
     stream: StandaloneStreamEvents,
-  ): Promise<Client> {
+    era: EraPlan = this.eraPlan(),
+    listen?: ListenOptions,
+  ): Promise<UpstreamConnection> {
     const auth = this.entry.auth;
     if (auth) this.tokens ??= clientCredentialsSource(auth, this.entry.url);
     const base = this.tokens
@@ -75,11 +81,16 @@ export class HttpUpstream extends Upstream {
       requestInit: { headers: { ...this.entry.headers } },
       fetch: watchStandaloneStream(base, stream),
     });
-    return connectUpstreamClient(transport, identity, events, this.entry.startupTimeoutMs);
+    const timeoutMs = this.entry.startupTimeoutMs;
+    return connectUpstreamClient(transport, identity, events, {
+      era,
+      timeoutMs,
+      ...(listen ? { listen } : {}),
+    });
   }
 
   protected async openCatalog(): Promise<UpstreamListing> {
-    let opened: Client | undefined;
+    let opened: UpstreamConnection | undefined;
     const client = await this.open(
       { clientInfo: this.host.clientInfo, capabilities: GATEWAY_PROFILE },
       {
@@ -93,12 +104,30 @@ export class HttpUpstream extends Upstream {
         },
         unreachable: () => this.probe(),
       },
+      this.probePlan(),
+      {
+        listChanges: true,
+        // A 2026-07-28 upstream tells of list changes only on the listen stream: when that
+        // drops, the upstream is reconnected, probed again and listed again.
+        streamLost: () => {
+          if (opened) this.catalogStreamLost(opened);
+        },
+      },
     ).catch((error: unknown) => {
       throw this.classify(error);
     });
     opened = client;
     this.catalogClient = client;
-    return listUpstream(clientSource(client), { timeout: this.entry.startupTimeoutMs });
+    this.probed(client);
+    return listUpstream(client, { timeout: this.entry.startupTimeoutMs });
+  }
+
+  /** The listen stream of a 2026-07-28 catalog connection ended: reconnect on the schedule. */
+  private catalogStreamLost(stale: UpstreamConnection): void {
+    if (this.catalogClient !== stale || this.closing) return;
+    this.catalogClient = undefined;
+    void stale.close().catch(() => {});
+    this.catalogLost(`upstream "${this.name}" ended the gateway's listen stream`);
   }
 
   /**
@@ -106,7 +135,7 @@ export class HttpUpstream extends Upstream {
    * reveal): discard that connection without DELETE, initialize a new one at once and re-list,
    * so list changes keep arriving. If that fails, reconnect on the restart schedule.
    */
-  private catalogSessionLost(stale: Client): void {
+  private catalogSessionLost(stale: UpstreamConnection): void {
     if (this.catalogClient !== stale || this.closing) return;
     this.catalogClient = undefined;
     void stale.close().catch(() => {});
@@ -121,7 +150,7 @@ export class HttpUpstream extends Upstream {
     if (!LIST_CHANGES.has(notification.method)) return;
     const client = this.catalogClient;
     if (!client) return;
-    listUpstream(clientSource(client), { timeout: this.entry.timeoutMs }).then(
+    listUpstream(client, { timeout: this.entry.timeoutMs }).then(
       (listing) => this.relisted(listing),
       (error: unknown) =>
         this.host.logger.warn(
@@ -134,13 +163,9 @@ export class HttpUpstream extends Upstream {
     const ignored = { notFound: () => {}, unreachable: () => {} };
     const probe = await this.open(identity, { notification: () => {}, closed: () => {} }, ignored);
     try {
-      return await listTools(clientSource(probe), { timeout: this.entry.startupTimeoutMs });
+      return await listTools(probe, { timeout: this.entry.startupTimeoutMs });
     } finally {
-      const transport = probe.transport as StreamableHTTPClientTransport | undefined;
-      void transport
-        ?.terminateSession()
-        .catch(() => {})
-        .finally(() => probe.close().catch(() => {}));
+      void endSession(probe);
     }
   }
 
@@ -149,7 +174,7 @@ export class HttpUpstream extends Upstream {
     const client = this.catalogClient;
     if (this.probing || !client || this.state !== "ready") return;
     this.probing = true;
-    client.ping({ timeout: this.entry.timeoutMs }).then(
+    client.alive({ timeout: this.entry.timeoutMs }).then(
       () => {
         this.probing = false;
       },
@@ -176,6 +201,7 @@ export class HttpUpstream extends Upstream {
       upstream: this,
       logger: this.host.logger,
       open: (identity, events, stream) => this.open(identity, events, stream),
+      end: endSession,
       failure: (error) => this.failure(error),
       sessionOpened: () => {
         this.sessionClients++;
@@ -226,9 +252,17 @@ export class HttpUpstream extends Upstream {
     this.stopRestarts();
     const client = this.catalogClient;
     this.catalogClient = undefined;
-    if (!client) return;
-    const transport = client.transport as StreamableHTTPClientTransport | undefined;
-    await transport?.terminateSession().catch(() => {});
-    await client.close().catch(() => {});
+    if (client) await endSession(client);
   }
+}
+
+/**
+ * Closes a connection, deleting its upstream session first (a 2026-07-28 connection has none).
+ *
+ * @param connection - a connection this upstream opened
+ */
+export async function endSession(connection: UpstreamConnection): Promise<void> {
+  const transport = connection.client.transport as StreamableHTTPClientTransport | undefined;
+  if (!connection.modern) await transport?.terminateSession().catch(() => {});
+  await connection.close().catch(() => {});
 }

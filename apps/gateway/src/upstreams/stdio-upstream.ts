@@ -1,5 +1,4 @@
 import type {
-  Client,
   JSONRPCNotification,
   Notification,
   Request,
@@ -14,20 +13,25 @@ import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
 import {
   type ClientIdentity,
   type ConnectionEvents,
-  clientSource,
+  type ConnectionPlan,
   connectUpstreamClient,
+  type EraPlan,
+  failedNegotiation,
   listTools,
   listUpstream,
-  PASSTHROUGH_RESULT,
   type UpstreamListing,
 } from "./upstream-client.js";
+import type { ListenOptions, UpstreamConnection } from "./upstream-connection.js";
 import { describeError, UpstreamFailure } from "./upstream-failure.js";
 
 /** A running child and the client speaking to it. */
 interface ChildConnection {
-  client: Client;
+  connection: UpstreamConnection;
   transport: ChildStdioTransport;
 }
+
+/** The verdict on a child that exited on the era probe: the SDK's policy takes it for 2025. */
+const EXITED_ON_PROBE: EraPlan = { prior: { kind: "legacy" } };
 
 const LIST_CHANGES = new Set([
   "notifications/tools/list_changed",
@@ -68,10 +72,13 @@ export class StdioUpstream extends Upstream {
           }
         },
       },
+      this.probePlan(),
+      { listChanges: true },
     );
     this.catalog = connection;
+    this.probed(connection.connection);
     try {
-      return await listUpstream(clientSource(connection.client), {
+      return await listUpstream(connection.connection, {
         timeout: this.entry.startupTimeoutMs,
       });
     } catch (error) {
@@ -93,9 +100,7 @@ export class StdioUpstream extends Upstream {
     const catalog = this.catalog;
     if (!catalog) return;
     try {
-      this.relisted(
-        await listUpstream(clientSource(catalog.client), { timeout: this.entry.timeoutMs }),
-      );
+      this.relisted(await listUpstream(catalog.connection, { timeout: this.entry.timeoutMs }));
     } catch (error) {
       this.host.logger.warn(
         `upstream "${this.name}" could not be re-listed: ${describeError(error)}`,
@@ -104,9 +109,10 @@ export class StdioUpstream extends Upstream {
   }
 
   protected override async probeTools(identity: ClientIdentity): Promise<Tool[]> {
-    const probe = await this.spawn(identity, { notification: () => {}, closed: () => {} });
+    const events = { notification: () => {}, closed: () => {} };
+    const probe = await this.spawn(identity, events, this.eraPlan());
     try {
-      return await listTools(clientSource(probe.client), { timeout: this.entry.startupTimeoutMs });
+      return await listTools(probe.connection, { timeout: this.entry.startupTimeoutMs });
     } finally {
       void probe.transport.close();
     }
@@ -121,9 +127,16 @@ export class StdioUpstream extends Upstream {
     return { ...this.entry.env, MCP_TRUST_GATEWAY_IDENTITY: "1" };
   }
 
+  /**
+   * Starts a child and connects to it in the era `era` finds. A child that exits on the
+   * `server/discover` probe is a 2025 server that takes nothing before `initialize`: a second
+   * child is started and spoken to in the 2025 revisions (docs/gateway.md §4.6).
+   */
   private async spawn(
     identity: ClientIdentity,
     events: ConnectionEvents,
+    era: EraPlan,
+    listen?: ListenOptions,
   ): Promise<ChildConnection> {
     const transport = new ChildStdioTransport({
       name: this.name,
@@ -134,16 +147,20 @@ export class StdioUpstream extends Upstream {
       maxLineBytes: this.entry.maxLineBytes,
       logger: this.host.logger,
     });
+    const plan: ConnectionPlan = { era, timeoutMs: this.entry.startupTimeoutMs };
+    if (listen) plan.listen = listen;
     try {
-      const client = await connectUpstreamClient(
-        transport,
-        identity,
-        events,
-        this.entry.startupTimeoutMs,
-      );
-      return { client, transport };
+      const connection = await connectUpstreamClient(transport, identity, events, plan);
+      return { connection, transport };
     } catch (error) {
       await transport.close();
+      const exited = transport.exitDescription;
+      if ("probeTimeoutMs" in era && exited !== undefined && failedNegotiation(error)) {
+        this.host.logger.info(
+          `upstream "${this.name}" exited during the server/discover probe (${exited}); starting it again as a 2025 server`,
+        );
+        return this.spawn(identity, events, EXITED_ON_PROBE, listen);
+      }
       const last = transport.stderr.last;
       const reason = describeError(error);
       throw new Error(last ? `${reason}; last stderr line: ${last}` : reason);
@@ -164,7 +181,7 @@ export class StdioUpstream extends Upstream {
         return this.send(connection, request, options);
       },
       notify: async (notification) => {
-        await this.catalog?.client.notification(notification).catch(() => {});
+        await this.catalog?.connection.notification(notification).catch(() => {});
       },
       close: async () => {},
     };
@@ -195,6 +212,7 @@ export class StdioUpstream extends Upstream {
             connecting = undefined;
           },
         },
+        this.eraPlan(),
       ).then(
         (connection) => {
           this.pending--;
@@ -223,7 +241,7 @@ export class StdioUpstream extends Upstream {
       },
       notify: async (notification: Notification) => {
         const connection = await connecting?.catch(() => undefined);
-        await connection?.client.notification(notification).catch(() => {});
+        await connection?.connection.notification(notification).catch(() => {});
       },
       close: async () => {
         closed = true;
@@ -241,7 +259,7 @@ export class StdioUpstream extends Upstream {
     options: RequestOptions,
   ): Promise<Result> {
     try {
-      return await connection.client.request(request, PASSTHROUGH_RESULT, options);
+      return await connection.connection.request(request, options);
     } catch (error) {
       if (connection.transport.exitDescription !== undefined && !options.signal?.aborted) {
         throw new UpstreamFailure(

@@ -4,6 +4,7 @@ import {
   type Implementation,
   type JSONRPCNotification,
   type JSONRPCRequest,
+  type PriorDiscovery,
   type Prompt,
   ProtocolError,
   ProtocolErrorCode,
@@ -12,14 +13,16 @@ import {
   type Resource,
   type ResourceTemplateType,
   type Result,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
   type ServerCapabilities,
   type Tool,
   type Transport,
 } from "@modelcontextprotocol/client";
-import * as z from "zod";
+import { type ListenOptions, UpstreamConnection } from "./upstream-connection.js";
 
-/** Any result, unvalidated: results pass through the gateway verbatim (docs/gateway.md §7.1). */
-export const PASSTHROUGH_RESULT = z.custom<Result>();
+export { PASSTHROUGH_RESULT } from "./upstream-connection.js";
 
 /** What a connection reports to its owner. */
 export interface ConnectionEvents {
@@ -65,47 +68,114 @@ export interface ListingSource {
 const MAX_PAGES = 100;
 
 /**
- * A connected SDK client as a listing source; its requests skip result validation.
- *
- * @param client - a connected client
+ * How a connection learns its upstream's protocol era (docs/gateway.md §4.6): by probing with
+ * `server/discover`, bounded by `probeTimeoutMs`, or from the verdict of an earlier probe.
  */
-export function clientSource(client: Client): ListingSource {
-  return {
-    request: (request, options) => client.request(request, PASSTHROUGH_RESULT, options),
-    serverCapabilities: client.getServerCapabilities() ?? {},
-    instructions: client.getInstructions(),
-  };
+export type EraPlan = { probeTimeoutMs: number } | { prior: PriorDiscovery };
+
+/** What a connection is for, besides its identity: its era, its listen stream, its timeout. */
+export interface ConnectionPlan {
+  era: EraPlan;
+  /** How long connecting (the probe included) may take. */
+  timeoutMs: number;
+  /** What a modern connection's listen stream hears of besides the URIs subscribed. */
+  listen?: ListenOptions;
 }
 
 /**
- * Connects an SDK client over a transport with the given identity, routing everything the
- * upstream sends that is not a response to `events`.
+ * Connects an SDK client over a transport with the given identity, in the era the plan says,
+ * routing everything the upstream sends that is not a response to `events`.
  *
  * @param transport - an unstarted client transport
  * @param identity - client info and declared capabilities
  * @param events - where notifications, requests and the close go
- * @param timeoutMs - how long the handshake may take
- * @returns the connected client
+ * @param plan - how the era is found, how long connecting may take
+ * @returns the connection, its listen stream open when it hears of list changes
  */
 export async function connectUpstreamClient(
   transport: Transport,
   identity: ClientIdentity,
   events: ConnectionEvents,
-  timeoutMs: number,
-): Promise<Client> {
-  const client = new Client(identity.clientInfo, { capabilities: identity.capabilities });
+  plan: ConnectionPlan,
+): Promise<UpstreamConnection> {
+  const probe = "probeTimeoutMs" in plan.era ? { timeoutMs: plan.era.probeTimeoutMs } : {};
+  const client = new Client(identity.clientInfo, {
+    capabilities: identity.capabilities,
+    versionNegotiation: { mode: "auto", probe },
+  });
   client.fallbackNotificationHandler = async (notification) => {
-    events.notification(notification as JSONRPCNotification);
+    events.notification(UpstreamConnection.delivered(notification as JSONRPCNotification));
   };
   if (events.request) {
     const handle = events.request;
     client.fallbackRequestHandler = (request, ctx) => handle(request, ctx.mcpReq.signal);
   }
   client.onerror = () => {};
-  await client.connect(transport, { timeout: timeoutMs });
-  client.onclose = () => events.closed();
+  const prior = "prior" in plan.era ? { prior: plan.era.prior } : {};
+  try {
+    await client.connect(transport, { timeout: plan.timeoutMs, ...prior });
+  } catch (error) {
+    throw "probeTimeoutMs" in plan.era ? probeError(error) : error;
+  }
+  const connection = new UpstreamConnection(
+    client,
+    plan.listen ?? { listChanges: false },
+    plan.timeoutMs,
+  );
+  client.onclose = () => {
+    connection.ended();
+    events.closed();
+  };
   deliverResponsesAfterNotifications(transport);
-  return client;
+  try {
+    await connection.start();
+  } catch (error) {
+    await connection.close().catch(() => {});
+    throw error;
+  }
+  return connection;
+}
+
+/**
+ * A connect that got no usable answer to its `server/discover` probe: none in time over HTTP,
+ * an unusable one, or the connection closed under it (docs/gateway.md §4.6).
+ */
+export class ProbeFailure extends Error {
+  constructor(readonly failure: SdkError) {
+    super(`no usable answer to the server/discover probe: ${failure.message}`);
+    this.name = "ProbeFailure";
+  }
+}
+
+/**
+ * The error of a probing connect as the gateway reports it: the SDK's negotiation errors become
+ * a {@link ProbeFailure}, but an upstream that could not be reached at all is reported as such
+ * (`connect ECONNREFUSED …`), and one that refused the gateway's credentials with what it
+ * answered, as when no probe is made.
+ */
+function probeError(error: unknown): unknown {
+  if (!(error instanceof SdkError) || !error.message.startsWith("Version negotiation")) {
+    return error;
+  }
+  if (error instanceof SdkHttpError && AUTH_REFUSALS.has(error.code)) {
+    const answer = error.data.text ? `: ${error.data.text}` : "";
+    return new SdkHttpError(error.code, `${error.message}${answer}`, error.data);
+  }
+  const cause = (error as { cause?: unknown }).cause;
+  const network = (cause as { cause?: { code?: unknown } } | undefined)?.cause;
+  if (cause instanceof Error && typeof network?.code === "string") return cause;
+  return new ProbeFailure(error);
+}
+
+/** The SDK's codes for a probe refused with 401 or 403, which says nothing of the era. */
+const AUTH_REFUSALS: ReadonlySet<SdkErrorCode> = new Set([
+  SdkErrorCode.ClientHttpAuthentication,
+  SdkErrorCode.ClientHttpForbidden,
+]);
+
+/** Whether a connect failed in the era negotiation itself, as when the connection closed under it. */
+export function failedNegotiation(error: unknown): boolean {
+  return error instanceof ProbeFailure && error.failure.code === SdkErrorCode.EraNegotiationFailed;
 }
 
 /**

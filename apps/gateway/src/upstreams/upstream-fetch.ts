@@ -76,7 +76,10 @@ function releasingWhenDone(
 
 /** What {@link watchStandaloneStream} reports about the GET stream of a connection. */
 export interface StandaloneStreamEvents {
-  /** The upstream answered the GET with 404: it no longer knows the session. */
+  /**
+   * The upstream no longer knows the session: it answered the GET with 404, or with 405 after
+   * it had served one (it came back in the 2026-07-28 era, which has no sessions).
+   */
   notFound(): void;
   /** The GET could not reach the upstream at all. */
   unreachable(): void;
@@ -87,13 +90,15 @@ export interface StandaloneStreamEvents {
 /**
  * Reports what happens to the standalone GET stream, which the SDK's client transport opens
  * and reopens by itself, out of sight of any request: docs/gateway.md §9.2 treats a 404 there as a
- * forgotten session, like a 404 on a request.
+ * forgotten session, like a 404 on a request, and so is a 405 once a GET had been served
+ * (docs/gateway.md §4.6).
  *
  * @param base - the fetch to wrap
  * @param events - called on a 404 answer, a failure to connect and a stream opened, for GETs only
  * @returns the same fetch, watched
  */
 export function watchStandaloneStream(base: FetchLike, events: StandaloneStreamEvents): FetchLike {
+  let served = false;
   return async (url, init) => {
     const isGet = (init?.method ?? "GET").toUpperCase() === "GET";
     if (!isGet) return base(url, init);
@@ -104,8 +109,11 @@ export function watchStandaloneStream(base: FetchLike, events: StandaloneStreamE
       if (!init?.signal?.aborted) events.unreachable();
       throw error;
     }
-    if (response.status === 404) events.notFound();
-    else if (response.ok) events.opened?.();
+    if (response.status === 404 || (response.status === 405 && served)) events.notFound();
+    else if (response.ok) {
+      served = true;
+      events.opened?.();
+    }
     return response;
   };
 }

@@ -1,3 +1,4 @@
+import type { PriorDiscovery } from "@modelcontextprotocol/client";
 import type {
   AuthInfo,
   Implementation,
@@ -15,7 +16,8 @@ import type { ServerEntry } from "../config/types.js";
 import { type ClientProfile, GATEWAY_PROFILE, profileKey } from "../session/client-profile.js";
 import { boundText } from "./bounded-text.js";
 import { RestartLoop, type RestartOptions } from "./restart-loop.js";
-import type { ClientIdentity, UpstreamListing } from "./upstream-client.js";
+import type { ClientIdentity, EraPlan, UpstreamListing } from "./upstream-client.js";
+import type { UpstreamConnection } from "./upstream-connection.js";
 import { describeError, UpstreamFailure } from "./upstream-failure.js";
 
 /** Health states shown in stats (docs/gateway.md §11). */
@@ -92,6 +94,13 @@ export abstract class Upstream {
   listing: UpstreamListing | undefined;
   /** Names withheld because they clash or are invalid (docs/gateway.md §5.4). */
   withheld: string[] = [];
+  /**
+   * The protocol revision the upstream spoke on the catalog connection last made:
+   * `2026-07-28`, or the 2025 revision negotiated; `null` before it first connected.
+   */
+  era: string | null = null;
+  /** The era verdict of the last probe, which every later connection reuses (docs/gateway.md §4.6). */
+  private verdict: PriorDiscovery | undefined;
   protected readonly loop: RestartLoop;
   /** The tool names of the catalog connection's first listing, before any change at runtime. */
   private baseline: ReadonlySet<string> = new Set();
@@ -117,6 +126,11 @@ export abstract class Upstream {
 
   get name(): string {
     return this.entry.name;
+  }
+
+  /** Whether the last probe found the upstream speaking the 2026-07-28 revision. */
+  get modern(): boolean {
+    return this.verdict?.kind === "modern";
   }
 
   /** What the upstream said it can do, once connected. */
@@ -151,6 +165,22 @@ export abstract class Upstream {
 
   /** Makes the link of one downstream session. */
   abstract link(peer: SessionPeer): UpstreamLink;
+
+  /** A fresh probe of the upstream's era, as each catalog connection makes (docs/gateway.md §4.6). */
+  protected probePlan(): EraPlan {
+    return { probeTimeoutMs: Math.min(this.entry.probeTimeoutMs, this.entry.startupTimeoutMs) };
+  }
+
+  /** How a connection other than the catalog's learns the era: the last verdict, else a probe. */
+  protected eraPlan(): EraPlan {
+    return this.verdict ? { prior: this.verdict } : this.probePlan();
+  }
+
+  /** A catalog connection probed the upstream: later connections reuse what it found. */
+  protected probed(connection: UpstreamConnection): void {
+    this.verdict = connection.verdict;
+    this.era = connection.protocolVersion;
+  }
 
   /** Closes every connection of this upstream. */
   abstract close(): Promise<void>;

@@ -17,12 +17,17 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { type ClientEra, clientOptions } from "@tabletop-mcp/kit/testing";
 
 /** The built gateway command. */
 export const GATEWAY_ENTRY = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 /** The fixture upstream (plain JavaScript, no build). */
 export const FIXTURE_ENTRY = fileURLToPath(
   new URL("../fixtures/fixture-server.mjs", import.meta.url),
+);
+/** The upstream that serves only the 2026-07-28 revision, over HTTP. */
+export const MODERN_FIXTURE_ENTRY = fileURLToPath(
+  new URL("../fixtures/modern-server.mjs", import.meta.url),
 );
 
 /** The pattern every exposed tool name must match (docs/gateway.md §5.1). */
@@ -198,6 +203,27 @@ export function startFixtureHttpProcess(
   return spawnListening(FIXTURE_ENTRY, ["--transport", "http", "--port", String(port), ...flags]);
 }
 
+/** Starts the 2026-07-28-only fixture over HTTP (on `port`, or a free one) with these flags. */
+export function startModernFixture(flags: readonly string[] = [], port = 0): Promise<HttpChild> {
+  return spawnListening(MODERN_FIXTURE_ENTRY, ["--port", String(port), ...flags]);
+}
+
+/** What the 2026-07-28-only fixture answers on `GET /record`. */
+export interface ModernRecord {
+  pid: number;
+  name: string;
+  /** How many requests and notifications of each method reached it. */
+  methods: Record<string, number>;
+  /** The `_meta` of the last `tools/call`, `resources/read` and `prompts/get` on the wire. */
+  meta: Record<string, Record<string, unknown> | undefined>;
+}
+
+/** Reads the 2026-07-28-only fixture's record directly, not through the gateway. */
+export async function modernRecord(fixture: HttpChild): Promise<ModernRecord> {
+  const response = await fetch(`${fixture.origin}/record`);
+  return (await response.json()) as ModernRecord;
+}
+
 /** Runs the gateway to completion (stdin closed) and returns its exit code and output. */
 export function runGateway(
   args: readonly string[],
@@ -252,8 +278,8 @@ function recordIncoming(transport: Transport): JSONRPCMessage[] {
   return received;
 }
 
-function newClient(notifications: Notification[]): Client {
-  const client = new Client({ name: "gateway-test", version: "1.0.0" });
+function newClient(notifications: Notification[], era: ClientEra = "legacy"): Client {
+  const client = new Client({ name: "gateway-test", version: "1.0.0" }, clientOptions(era));
   client.fallbackNotificationHandler = async (notification) => {
     notifications.push(notification);
   };
@@ -262,15 +288,16 @@ function newClient(notifications: Notification[]): Client {
 
 /**
  * Opens one downstream session over Streamable HTTP (`query` is appended to the URL, `headers`
- * are sent with every request).
+ * are sent with every request), with a client of the era given (the 2025 one by default).
  */
 export async function openHttpSession(
   url: string,
   query = "",
   headers: Record<string, string> = {},
+  era: ClientEra = "legacy",
 ): Promise<Session> {
   const notifications: Notification[] = [];
-  const client = newClient(notifications);
+  const client = newClient(notifications, era);
   const transport = new StreamableHTTPClientTransport(new URL(`${url}${query}`), {
     requestInit: { headers },
   });
@@ -381,6 +408,10 @@ export interface FixtureRecord {
   tool_calls: { session: string; id: string | number; name: string; arguments: unknown }[];
   deletes: string[];
   unknown_session_requests: { session: string; http: string; methods: (string | null)[] }[];
+  /** How many `server/discover` probes reached this process. */
+  discover: number;
+  /** The `_meta` of the last `tools/call`, `resources/read` and `prompts/get`, as it arrived. */
+  meta: Record<string, Record<string, unknown> | undefined>;
 }
 
 /** The structured error a gateway failure result carries (docs/gateway.md §8.2). */
@@ -403,6 +434,7 @@ export interface UpstreamHealth {
   name: string;
   kind: string;
   state: string;
+  era: string | null;
   connections: number;
   restarts: number;
   last_error: string | null;

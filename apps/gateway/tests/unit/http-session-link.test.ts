@@ -3,11 +3,11 @@
 // GET for a few seconds; those retries must not be taken for the state of the session that
 // replaced it. The order of events here is the one a second outage soon after a restart
 // produces, which real processes hit only by chance: the stale retry fails first, then the
-// current stream. Fake clients stand in for the SDK's, fake timers for the 3 s re-check.
-import type { Client } from "@modelcontextprotocol/client";
+// current stream. Fake connections stand in for the SDK's, fake timers for the 3 s re-check.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type HttpLinkHost, HttpSessionLink } from "../../src/upstreams/http-session-link.js";
 import type { SessionPeer, Upstream } from "../../src/upstreams/upstream.js";
+import type { UpstreamConnection } from "../../src/upstreams/upstream-connection.js";
 import type { StandaloneStreamEvents } from "../../src/upstreams/upstream-fetch.js";
 
 interface FakeUpstream {
@@ -32,9 +32,9 @@ function fakeHost(upstream: FakeUpstream) {
         request: async () => ({}),
         notification: async () => {},
         close: async () => {},
-        transport: undefined,
-      } as unknown as Client;
+      } as unknown as UpstreamConnection;
     },
+    end: async () => {},
     failure: (error) => error,
     sessionOpened() {},
     sessionDropped() {},

@@ -1,11 +1,12 @@
 // The HTTP upstream's fetch: one connection-wide abort signal must not gather a listener per
 // request (undici removes its own only at garbage collection), and aborting it must still stop
-// a request in flight, streaming bodies included. Against a real local HTTP server.
+// a request in flight, streaming bodies included; and the watch on the standalone GET stream,
+// which tells a forgotten session. Against a real local HTTP server.
 import { getEventListeners } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isolatedAbortFetch } from "../../src/upstreams/upstream-fetch.js";
+import { isolatedAbortFetch, watchStandaloneStream } from "../../src/upstreams/upstream-fetch.js";
 
 let server: Server;
 let base: string;
@@ -26,6 +27,9 @@ beforeAll(async () => {
     } else if (path === "/endless") {
       response.writeHead(200, { "content-type": "text/event-stream" });
       response.write("data: first\n\n");
+    } else if (path === "/no-get") {
+      response.writeHead(405, { allow: "POST" });
+      response.end();
     } else if (path === "/moved") {
       response.writeHead(307, { location: "/json" });
       response.end();
@@ -124,5 +128,40 @@ describe("isolatedAbortFetch", () => {
       isolatedAbortFetch()(`${closed}/json`, { signal: shared.signal }),
     ).rejects.toThrow();
     expect(listeners(shared.signal)).toBe(0);
+  });
+});
+
+describe("watchStandaloneStream", () => {
+  /** A fetch answering GETs from `paths` in turn, and what the watch reported. */
+  function watched(paths: string[]) {
+    const events: string[] = [];
+    const watch = watchStandaloneStream(
+      (_url, init) => fetch(`${base}${paths.shift() ?? "/missing"}`, init),
+      {
+        notFound: () => events.push("notFound"),
+        unreachable: () => events.push("unreachable"),
+        opened: () => events.push("opened"),
+      },
+    );
+    const get = async () => (await watch(`${base}/mcp`, { method: "GET" })).body?.cancel();
+    return { events, get };
+  }
+
+  it("takes a 404 for a forgotten session", async () => {
+    const { events, get } = watched(["/missing"]);
+    await get();
+    expect(events).toEqual(["notFound"]);
+  });
+
+  it("takes a 405 for one only once a GET had been served: the upstream changed era", async () => {
+    const never = watched(["/no-get", "/no-get"]);
+    await never.get();
+    await never.get();
+    expect(never.events).toEqual([]);
+
+    const changed = watched(["/events", "/no-get"]);
+    await changed.get();
+    await changed.get();
+    expect(changed.events).toEqual(["opened", "notFound"]);
   });
 });

@@ -1,0 +1,235 @@
+// docs/gateway.md §4.6: each upstream is probed once with server/discover and spoken to in its
+// own era. One gateway fronts an upstream that serves only 2026-07-28 (over HTTP) and two that
+// serve only the 2025 revisions over stdio: one that never answers the probe, one that answers
+// it with an error and runs a child per session. Clients of both eras use all of them.
+import type { ClientEra } from "@tabletop-mcp/kit/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  call,
+  cleanupAll,
+  fetchHealth,
+  fixtureStdio,
+  type HttpChild,
+  modernRecord,
+  openHttpSession,
+  readRecord,
+  resourceUpdates,
+  type Session,
+  startGatewayHttp,
+  startModernFixture,
+  toolNames,
+  upstreamOf,
+  waitFor,
+  writeConfig,
+} from "../helpers/gateway.js";
+
+const ERAS: ClientEra[] = ["legacy", "modern"];
+const TRACE = {
+  traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+  tracestate: "congo=t61rcWkgMzE",
+};
+
+let modern: HttpChild;
+let gateway: HttpChild;
+
+beforeAll(async () => {
+  modern = await startModernFixture(["--name", "modern"]);
+  const config = writeConfig({
+    mcpServers: {
+      modern: { url: modern.url, prefix: "m" },
+      old: fixtureStdio(
+        ["--name", "old", "--scheme", "old", "--prompt", "old-greet", "--discover", "silent"],
+        { probe_timeout_ms: 500 },
+      ),
+      each: fixtureStdio(["--name", "each", "--scheme", "each", "--prompt", "each-greet"], {
+        prefix: "e",
+        per_session: true,
+      }),
+    },
+  });
+  gateway = await startGatewayHttp(["--config", config]);
+});
+
+afterAll(cleanupAll);
+
+async function session(era: ClientEra): Promise<Session> {
+  return openHttpSession(gateway.url, "", {}, era);
+}
+
+describe("each upstream's era", () => {
+  it("is shown in /mcp/health and gateway://stats", async () => {
+    const health = await fetchHealth(gateway.origin);
+    expect(upstreamOf(health, "modern")).toMatchObject({ state: "ready", era: "2026-07-28" });
+    expect(upstreamOf(health, "old")).toMatchObject({ state: "ready", era: "2025-11-25" });
+    expect(upstreamOf(health, "each")).toMatchObject({ state: "ready", era: "2025-11-25" });
+    const client = await session("legacy");
+    const read = await client.client.readResource({ uri: "gateway://stats" });
+    const first = read.contents[0];
+    const stats = JSON.parse(first && "text" in first ? first.text : "{}");
+    const eras = Object.fromEntries(
+      (stats.upstreams as { name: string; era: string }[]).map((row) => [row.name, row.era]),
+    );
+    expect(eras).toEqual({ modern: "2026-07-28", old: "2025-11-25", each: "2025-11-25" });
+    await client.close();
+  });
+});
+
+describe.each(ERAS)("a %s client", (era) => {
+  it("lists and calls the tools of upstreams of both eras", async () => {
+    const client = await session(era);
+    const names = await toolNames(client.client);
+    expect(names).toEqual(expect.arrayContaining(["m__echo", "m__touch", "echo", "e__echo"]));
+    for (const tool of ["m__echo", "echo", "e__echo"]) {
+      const result = await call(client.client, tool, { said: tool });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ arguments: { said: tool } });
+    }
+    await client.close();
+  });
+
+  it("reads the resources and gets the prompts of upstreams of both eras", async () => {
+    const client = await session(era);
+    const uris = (await client.client.listResources()).resources.map((resource) => resource.uri);
+    expect(uris).toEqual(expect.arrayContaining(["modern://note/1", "old://item/1"]));
+    const note = await client.client.readResource({ uri: "modern://note/2" });
+    expect(note.contents).toEqual([
+      { uri: "modern://note/2", mimeType: "text/plain", text: "note 2 of modern" },
+    ]);
+    const item = await client.client.readResource({ uri: "old://item/3" });
+    expect(item.contents).toEqual([
+      { uri: "old://item/3", mimeType: "text/plain", text: "item 3 of old" },
+    ]);
+    const greeting = await client.client.getPrompt({
+      name: "m__modern-greet",
+      arguments: { who: "Ada" },
+    });
+    expect(greeting.messages[0]?.content).toEqual({
+      type: "text",
+      text: "Hello Ada, from modern.",
+    });
+    await client.close();
+  });
+
+  it("passes traceparent and tracestate on to upstreams of both eras", async () => {
+    const client = await session(era);
+    const traced = { name: "m__echo", arguments: {}, _meta: { ...TRACE, note: era } };
+    await client.client.request({ method: "tools/call", params: traced });
+    await client.client.request({
+      method: "resources/read",
+      params: { uri: "modern://note/1", _meta: TRACE },
+    });
+    await client.client.request({
+      method: "prompts/get",
+      params: { name: "m__modern-greet", arguments: { who: "Ada" }, _meta: TRACE },
+    });
+    const wire = (await modernRecord(modern)).meta;
+    expect(wire["tools/call"]).toMatchObject({ ...TRACE, note: era });
+    expect(wire["resources/read"]).toMatchObject(TRACE);
+    expect(wire["prompts/get"]).toMatchObject(TRACE);
+
+    for (const tool of ["echo", "e__echo"]) {
+      const echoed = await client.client.request({
+        method: "tools/call",
+        params: { name: tool, arguments: {}, _meta: TRACE },
+      });
+      expect((echoed.structuredContent as { _meta: unknown })._meta).toMatchObject(TRACE);
+    }
+    await client.client.request({
+      method: "resources/read",
+      params: { uri: "old://item/1", _meta: TRACE },
+    });
+    await client.client.request({
+      method: "prompts/get",
+      params: { name: "old-greet", arguments: { who: "Ada" }, _meta: TRACE },
+    });
+    const old = await readRecord(client.client, "_record");
+    expect(old.meta["resources/read"]).toMatchObject(TRACE);
+    expect(old.meta["prompts/get"]).toMatchObject(TRACE);
+    await client.close();
+  });
+});
+
+describe("a 2025 client of a 2026-07-28 upstream", () => {
+  it("hears of updates of the resources it subscribed to through the gateway", async () => {
+    const client = await session("legacy");
+    await client.client.listResources();
+    await client.client.subscribeResource({ uri: "modern://note/3" });
+    await call(client.client, "m__touch", { uri: "modern://note/1" });
+    await call(client.client, "m__touch", { uri: "modern://note/3" });
+    await waitFor(() => resourceUpdates(client, "modern://note/3") === 1, "the update of note 3");
+    expect(resourceUpdates(client, "modern://note/1")).toBe(0);
+    const update = client.notifications.find(
+      (notification) => notification.method === "notifications/resources/updated",
+    );
+    expect(update?.params).toEqual({ uri: "modern://note/3" });
+
+    await client.client.unsubscribeResource({ uri: "modern://note/3" });
+    await call(client.client, "m__touch", { uri: "modern://note/3" });
+    await call(client.client, "echo", {});
+    expect(resourceUpdates(client, "modern://note/3")).toBe(1);
+    await client.close();
+  });
+
+  it("gets the upstream's log messages at the level it set", async () => {
+    const client = await session("legacy");
+    await call(client.client, "m__log", { level: "info", message: "before any level" });
+    await client.client.setLoggingLevel("info");
+    await call(client.client, "m__log", { level: "debug", message: "too fine" });
+    await call(client.client, "m__log", { level: "warning", message: "heard" });
+    await waitFor(
+      () =>
+        client.notifications.some(
+          (notification) => notification.method === "notifications/message",
+        ),
+      "a log message",
+    );
+    const logs = client.notifications
+      .filter((notification) => notification.method === "notifications/message")
+      .map((notification) => notification.params);
+    expect(logs).toEqual([{ level: "warning", logger: "modern", data: "heard" }]);
+    await client.close();
+  });
+
+  it("hears that the upstream's tools changed", async () => {
+    const client = await session("legacy");
+    await call(client.client, "m__add_tool", { name: "late" });
+    await waitFor(
+      () =>
+        client.notifications.some(
+          (notification) => notification.method === "notifications/tools/list_changed",
+        ),
+      "tools/list_changed",
+    );
+    expect(await toolNames(client.client)).toContain("m__late");
+    expect((await call(client.client, "m__late", { x: 1 })).structuredContent).toMatchObject({
+      arguments: { x: 1 },
+    });
+    await client.close();
+  });
+});
+
+describe("the probe", () => {
+  it("reaches each upstream once, however many connections the gateway makes to it", async () => {
+    const sessions = await Promise.all(
+      ["legacy", "modern", "legacy", "modern", "legacy"].map((era) => session(era as ClientEra)),
+    );
+    for (const client of sessions) {
+      await call(client.client, "m__echo", {});
+      await call(client.client, "e__echo", {});
+    }
+    const record = await modernRecord(modern);
+    expect(record.methods["server/discover"]).toBe(1);
+    expect(record.methods.initialize).toBeUndefined();
+    expect(record.methods["tools/call"]).toBeGreaterThanOrEqual(sessions.length);
+
+    // The shared child was probed once, without an answer; each session's own child of the
+    // per-session upstream was never probed: it got the verdict of the upstream's catalog child.
+    const [first] = sessions;
+    if (!first) throw new Error("no session");
+    expect((await readRecord(first.client, "_record")).discover).toBe(1);
+    const own = await readRecord(first.client, "e___record");
+    expect(own.discover).toBe(0);
+    expect(own.sessions.stdio).toMatchObject({ initialize: 1, initialized: 1 });
+    for (const client of sessions) await client.close();
+  });
+});
