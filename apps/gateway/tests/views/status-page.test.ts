@@ -104,7 +104,7 @@ describeInBrowser("the gateway's status page", (browser) => {
     expect(await page.locator("#token-form").isHidden()).toBe(true);
   });
 
-  it("shows every upstream with its kind, state and tool count, and the tools' figures", async () => {
+  it("shows every upstream with its kind, era, state and tool count, and the tools' figures", async () => {
     for (let index = 0; index < 4; index++) await call(session.client, "echo", { index });
     const echo = await statsTool(session, "echo");
     expect(echo.calls_total).toBe(4);
@@ -121,24 +121,28 @@ describeInBrowser("the gateway's status page", (browser) => {
       page.locator(`[data-upstream="${name}"]`).evaluate((section) => ({
         name: section.querySelector("h2")?.textContent,
         kind: section.querySelector(".upstream-kind")?.textContent,
+        era: section.querySelector(".upstream-era")?.textContent,
         state: section.querySelector(".upstream-state")?.textContent,
         tools: section.querySelector(".upstream-tools")?.textContent,
       }));
     expect(await facts("dice")).toEqual({
       name: "dice",
       kind: "builtin",
+      era: "MCP 2025-11-25",
       state: "up",
       tools: `${diceTools} tools`,
     });
     expect(await facts("notes")).toEqual({
       name: "notes",
       kind: "stdio",
+      era: "MCP 2025-11-25",
       state: "up",
       tools: "2 tools",
     });
     expect(await facts("broken")).toEqual({
       name: "broken",
       kind: "stdio",
+      era: "era not known yet",
       state:
         "down: Connection closed; last stderr line: fixture: refusing to start, never-start exists",
       tools: "0 tools",

@@ -16,6 +16,11 @@ const STATE_WORDS: Record<UpstreamData["state"], string> = {
   conflict: "conflict",
 };
 
+/** The protocol revision the upstream speaks, in words. */
+function eraText(era: string | null): string {
+  return era === null ? "era not known yet" : `MCP ${era}`;
+}
+
 /** The upstream's state in words: when a restart is next tried, why it is down. */
 function stateText(upstream: UpstreamData): string {
   const words = STATE_WORDS[upstream.state];
@@ -97,6 +102,8 @@ export function upstreamSection(upstream: UpstreamData, tools: readonly ToolData
     "p",
     "upstream-facts",
     element("span", "upstream-kind", KIND_WORDS[upstream.kind]),
+    " · ",
+    element("span", "upstream-era", eraText(upstream.era)),
     " · ",
     state,
     " · ",

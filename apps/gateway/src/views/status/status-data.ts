@@ -25,6 +25,8 @@ export interface UpstreamData {
   name: string;
   kind: "builtin" | "stdio" | "http";
   state: "starting" | "ready" | "restarting" | "down" | "conflict";
+  /** `2026-07-28`, a 2025 revision, or `null` before the upstream first connected. */
+  era: string | null;
   next_attempt_at: string | null;
   last_error: string | null;
   restarts: number;
