@@ -1,7 +1,8 @@
 // docs/gateway.md §4.6: each upstream is probed once with server/discover and spoken to in its
-// own era. One gateway fronts an upstream that serves only 2026-07-28 (over HTTP) and two that
-// serve only the 2025 revisions over stdio: one that never answers the probe, one that answers
-// it with an error and runs a child per session. Clients of both eras use all of them.
+// own era. One gateway fronts two upstreams that serve only 2026-07-28 (one over HTTP, one over a
+// shared stdio connection) and two that serve only the 2025 revisions over stdio: one that never
+// answers the probe, one that answers it with an error and runs a child per session. Clients of
+// both eras use all of them.
 import type { ClientEra } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,6 +11,8 @@ import {
   fetchHealth,
   fixtureStdio,
   type HttpChild,
+  MODERN_FIXTURE_ENTRY,
+  type ModernRecord,
   modernRecord,
   openHttpSession,
   readRecord,
@@ -37,6 +40,11 @@ beforeAll(async () => {
   const config = writeConfig({
     mcpServers: {
       modern: { url: modern.url, prefix: "m" },
+      fresh: {
+        command: process.execPath,
+        args: [MODERN_FIXTURE_ENTRY, "--transport", "stdio", "--name", "fresh"],
+        prefix: "f",
+      },
       old: fixtureStdio(
         ["--name", "old", "--scheme", "old", "--prompt", "old-greet", "--discover", "silent"],
         { probe_timeout_ms: 500 },
@@ -56,10 +64,16 @@ async function session(era: ClientEra): Promise<Session> {
   return openHttpSession(gateway.url, "", {}, era);
 }
 
+/** The stdio 2026-07-28 fixture's record, read through the gateway. */
+async function freshRecord(client: Session): Promise<ModernRecord> {
+  return (await call(client.client, "f___record")).structuredContent as unknown as ModernRecord;
+}
+
 describe("each upstream's era", () => {
   it("is shown in /mcp/health and gateway://stats", async () => {
     const health = await fetchHealth(gateway.origin);
     expect(upstreamOf(health, "modern")).toMatchObject({ state: "ready", era: "2026-07-28" });
+    expect(upstreamOf(health, "fresh")).toMatchObject({ state: "ready", era: "2026-07-28" });
     expect(upstreamOf(health, "old")).toMatchObject({ state: "ready", era: "2025-11-25" });
     expect(upstreamOf(health, "each")).toMatchObject({ state: "ready", era: "2025-11-25" });
     const client = await session("legacy");
@@ -69,7 +83,12 @@ describe("each upstream's era", () => {
     const eras = Object.fromEntries(
       (stats.upstreams as { name: string; era: string }[]).map((row) => [row.name, row.era]),
     );
-    expect(eras).toEqual({ modern: "2026-07-28", old: "2025-11-25", each: "2025-11-25" });
+    expect(eras).toEqual({
+      modern: "2026-07-28",
+      fresh: "2026-07-28",
+      old: "2025-11-25",
+      each: "2025-11-25",
+    });
     await client.close();
   });
 });
@@ -78,8 +97,10 @@ describe.each(ERAS)("a %s client", (era) => {
   it("lists and calls the tools of upstreams of both eras", async () => {
     const client = await session(era);
     const names = await toolNames(client.client);
-    expect(names).toEqual(expect.arrayContaining(["m__echo", "m__touch", "echo", "e__echo"]));
-    for (const tool of ["m__echo", "echo", "e__echo"]) {
+    expect(names).toEqual(
+      expect.arrayContaining(["m__echo", "m__touch", "f__echo", "echo", "e__echo"]),
+    );
+    for (const tool of ["m__echo", "f__echo", "echo", "e__echo"]) {
       const result = await call(client.client, tool, { said: tool });
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toMatchObject({ arguments: { said: tool } });
@@ -90,10 +111,16 @@ describe.each(ERAS)("a %s client", (era) => {
   it("reads the resources and gets the prompts of upstreams of both eras", async () => {
     const client = await session(era);
     const uris = (await client.client.listResources()).resources.map((resource) => resource.uri);
-    expect(uris).toEqual(expect.arrayContaining(["modern://note/1", "old://item/1"]));
+    expect(uris).toEqual(
+      expect.arrayContaining(["modern://note/1", "fresh://note/1", "old://item/1"]),
+    );
     const note = await client.client.readResource({ uri: "modern://note/2" });
     expect(note.contents).toEqual([
       { uri: "modern://note/2", mimeType: "text/plain", text: "note 2 of modern" },
+    ]);
+    const fresh = await client.client.readResource({ uri: "fresh://note/1" });
+    expect(fresh.contents).toEqual([
+      { uri: "fresh://note/1", mimeType: "text/plain", text: "note 1 of fresh" },
     ]);
     const item = await client.client.readResource({ uri: "old://item/3" });
     expect(item.contents).toEqual([
@@ -126,6 +153,20 @@ describe.each(ERAS)("a %s client", (era) => {
     expect(wire["tools/call"]).toMatchObject({ ...TRACE, note: era });
     expect(wire["resources/read"]).toMatchObject(TRACE);
     expect(wire["prompts/get"]).toMatchObject(TRACE);
+
+    const freshEcho = await client.client.request({
+      method: "tools/call",
+      params: { name: "f__echo", arguments: {}, _meta: { ...TRACE, note: era } },
+    });
+    expect((freshEcho.structuredContent as { _meta: unknown })._meta).toMatchObject({
+      ...TRACE,
+      note: era,
+    });
+    await client.client.request({
+      method: "resources/read",
+      params: { uri: "fresh://note/1", _meta: TRACE },
+    });
+    expect((await freshRecord(client)).meta["resources/read"]).toMatchObject(TRACE);
 
     for (const tool of ["echo", "e__echo"]) {
       const echoed = await client.client.request({
@@ -168,6 +209,35 @@ describe("a 2025 client of a 2026-07-28 upstream", () => {
     await call(client.client, "echo", {});
     expect(resourceUpdates(client, "modern://note/3")).toBe(1);
     await client.close();
+  });
+
+  it("hears of updates of resources subscribed through a shared stdio connection", async () => {
+    const first = await session("legacy");
+    const second = await session("legacy");
+    for (const client of [first, second]) {
+      await client.client.listResources();
+      await client.client.subscribeResource({ uri: "fresh://note/2" });
+    }
+    await call(first.client, "f__touch", { uri: "fresh://note/2" });
+    await waitFor(
+      () =>
+        resourceUpdates(first, "fresh://note/2") === 1 &&
+        resourceUpdates(second, "fresh://note/2") === 1,
+      "the update in both sessions",
+    );
+    // The first to let go leaves the URI with the other; after the last, nobody hears of it.
+    await first.client.unsubscribeResource({ uri: "fresh://note/2" });
+    await call(first.client, "f__touch", { uri: "fresh://note/2" });
+    await waitFor(() => resourceUpdates(second, "fresh://note/2") === 2, "the second update");
+    await second.client.unsubscribeResource({ uri: "fresh://note/2" });
+    await call(first.client, "f__touch", { uri: "fresh://note/2" });
+    await call(first.client, "echo", {});
+    expect([
+      resourceUpdates(first, "fresh://note/2"),
+      resourceUpdates(second, "fresh://note/2"),
+    ]).toEqual([1, 2]);
+    await first.close();
+    await second.close();
   });
 
   it("gets the upstream's log messages at the level it set", async () => {
@@ -226,6 +296,9 @@ describe("the probe", () => {
     // per-session upstream was never probed: it got the verdict of the upstream's catalog child.
     const [first] = sessions;
     if (!first) throw new Error("no session");
+    const fresh = await freshRecord(first);
+    expect(fresh.methods["server/discover"]).toBe(1);
+    expect(fresh.methods.initialize).toBeUndefined();
     expect((await readRecord(first.client, "_record")).discover).toBe(1);
     const own = await readRecord(first.client, "e___record");
     expect(own.discover).toBe(0);
