@@ -147,6 +147,12 @@ export class HttpUpstream extends Upstream {
   }
 
   private catalogNotification(notification: JSONRPCNotification): void {
+    // A 2025 upstream tells each session's own connection that its resources changed; a
+    // 2026-07-28 one tells only the catalog's listen stream, so every session hears it from here.
+    if (notification.method === "notifications/resources/list_changed") {
+      if (this.catalogClient?.modern) this.host.broadcast(this, notification);
+      return;
+    }
     if (!LIST_CHANGES.has(notification.method)) return;
     const client = this.catalogClient;
     if (!client) return;

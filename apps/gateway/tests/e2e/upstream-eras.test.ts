@@ -260,6 +260,22 @@ describe("a 2025 client of a 2026-07-28 upstream", () => {
     await client.close();
   });
 
+  it.each([
+    ["HTTP", "m__new_notes"],
+    ["shared stdio", "f__new_notes"],
+  ])("hears that the resources of a %s upstream changed", async (_, tool) => {
+    const client = await session("legacy");
+    await call(client.client, tool);
+    await waitFor(
+      () =>
+        client.notifications.some(
+          (notification) => notification.method === "notifications/resources/list_changed",
+        ),
+      "resources/list_changed",
+    );
+    await client.close();
+  });
+
   it("hears that the upstream's tools changed", async () => {
     const client = await session("legacy");
     await call(client.client, "m__add_tool", { name: "late" });
