@@ -34,6 +34,9 @@ import {
   watchStandaloneStream,
 } from "./upstream-fetch.js";
 
+/** How a connection is made in the 2025 revisions, without a probe. */
+const LEGACY_VERDICT: EraPlan = { prior: { kind: "legacy" } };
+
 /** The SDK's local errors that are no sign of an unreachable upstream. */
 const PASSED_SDK_ERRORS: ReadonlySet<SdkErrorCode> = new Set([
   SdkErrorCode.RequestTimeout,
@@ -90,8 +93,27 @@ export class HttpUpstream extends Upstream {
   }
 
   protected async openCatalog(): Promise<UpstreamListing> {
+    let client = await this.openCatalogConnection(this.probePlan()).catch((error: unknown) => {
+      throw this.classify(error);
+    });
+    if (client.modern) {
+      // Whether a 2026-07-28 upstream also takes the 2025 revisions (docs/gateway.md §4.6).
+      const legacy = await this.openCatalogConnection(LEGACY_VERDICT).catch(() => undefined);
+      if (legacy) {
+        await client.close().catch(() => {});
+        client = legacy;
+      }
+    }
+    this.catalogClient = client;
+    this.probed(client);
+    await client.start();
+    return listUpstream(client, { timeout: this.entry.startupTimeoutMs });
+  }
+
+  /** Opens the gateway's own connection to the upstream, which lists it and hears its changes. */
+  private async openCatalogConnection(era: EraPlan): Promise<UpstreamConnection> {
     let opened: UpstreamConnection | undefined;
-    const client = await this.open(
+    opened = await this.open(
       { clientInfo: this.host.clientInfo, capabilities: GATEWAY_PROFILE },
       {
         notification: (notification) => this.catalogNotification(notification),
@@ -104,7 +126,7 @@ export class HttpUpstream extends Upstream {
         },
         unreachable: () => this.probe(),
       },
-      this.probePlan(),
+      era,
       {
         listChanges: true,
         // A 2026-07-28 upstream tells of list changes only on the listen stream: when that
@@ -113,13 +135,8 @@ export class HttpUpstream extends Upstream {
           if (opened) this.catalogStreamLost(opened);
         },
       },
-    ).catch((error: unknown) => {
-      throw this.classify(error);
-    });
-    opened = client;
-    this.catalogClient = client;
-    this.probed(client);
-    return listUpstream(client, { timeout: this.entry.startupTimeoutMs });
+    );
+    return opened;
   }
 
   /** The listen stream of a 2026-07-28 catalog connection ended: reconnect on the schedule. */

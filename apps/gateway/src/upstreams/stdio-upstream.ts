@@ -30,8 +30,8 @@ interface ChildConnection {
   transport: ChildStdioTransport;
 }
 
-/** The verdict on a child that exited on the era probe: the SDK's policy takes it for 2025. */
-const EXITED_ON_PROBE: EraPlan = { prior: { kind: "legacy" } };
+/** How a child is spoken to in the 2025 revisions, without a probe. */
+const LEGACY_VERDICT: EraPlan = { prior: { kind: "legacy" } };
 
 const LIST_CHANGES = new Set([
   "notifications/tools/list_changed",
@@ -59,8 +59,42 @@ export class StdioUpstream extends Upstream {
   }
 
   protected async openCatalog(): Promise<UpstreamListing> {
+    let connection = await this.spawnCatalog(this.probePlan());
+    if (connection.connection.modern) connection = await this.preferLegacy(connection);
+    this.catalog = connection;
+    this.probed(connection.connection);
+    try {
+      await connection.connection.start();
+      return await listUpstream(connection.connection, {
+        timeout: this.entry.startupTimeoutMs,
+      });
+    } catch (error) {
+      this.catalog = undefined;
+      await connection.transport.close();
+      throw error;
+    }
+  }
+
+  /**
+   * A child that answered the probe for 2026-07-28 is pinned to that era; whether the upstream
+   * also takes the 2025 revisions is asked of a second child, which replaces the first when it
+   * does (docs/gateway.md §4.6).
+   */
+  private async preferLegacy(modern: ChildConnection): Promise<ChildConnection> {
+    let legacy: ChildConnection;
+    try {
+      legacy = await this.spawnCatalog(LEGACY_VERDICT);
+    } catch {
+      return modern;
+    }
+    await modern.transport.close();
+    return legacy;
+  }
+
+  /** Starts the catalog child: the shared connection, unless each session has its own. */
+  private async spawnCatalog(era: EraPlan): Promise<ChildConnection> {
     const shared = !this.entry.perSession;
-    const connection = await this.spawn(
+    const connection: ChildConnection = await this.spawn(
       { clientInfo: this.host.clientInfo, capabilities: GATEWAY_PROFILE },
       {
         notification: (notification) => this.catalogNotification(notification, shared),
@@ -72,20 +106,10 @@ export class StdioUpstream extends Upstream {
           }
         },
       },
-      this.probePlan(),
+      era,
       { listChanges: true },
     );
-    this.catalog = connection;
-    this.probed(connection.connection);
-    try {
-      return await listUpstream(connection.connection, {
-        timeout: this.entry.startupTimeoutMs,
-      });
-    } catch (error) {
-      this.catalog = undefined;
-      await connection.transport.close();
-      throw error;
-    }
+    return connection;
   }
 
   private catalogNotification(notification: JSONRPCNotification, shared: boolean): void {
@@ -159,7 +183,7 @@ export class StdioUpstream extends Upstream {
         this.host.logger.info(
           `upstream "${this.name}" exited during the server/discover probe (${exited}); starting it again as a 2025 server`,
         );
-        return this.spawn(identity, events, EXITED_ON_PROBE, listen);
+        return this.spawn(identity, events, LEGACY_VERDICT, listen);
       }
       const last = transport.stderr.last;
       const reason = describeError(error);

@@ -90,7 +90,7 @@ export interface ConnectionPlan {
  * @param identity - client info and declared capabilities
  * @param events - where notifications, requests and the close go
  * @param plan - how the era is found, how long connecting may take
- * @returns the connection, its listen stream open when it hears of list changes
+ * @returns the connection; a catalog's listen stream opens with `start()`
  */
 export async function connectUpstreamClient(
   transport: Transport,
@@ -127,12 +127,6 @@ export async function connectUpstreamClient(
     events.closed();
   };
   deliverResponsesAfterNotifications(transport);
-  try {
-    await connection.start();
-  } catch (error) {
-    await connection.close().catch(() => {});
-    throw error;
-  }
   return connection;
 }
 

@@ -89,8 +89,8 @@ export class UpstreamConnection {
   }
 
   /**
-   * Opens the listen stream of a modern connection that hears of list changes (catalog
-   * connections); nothing otherwise.
+   * Opens the listen stream of a modern connection that hears of list changes (a catalog
+   * connection, once its era is settled); nothing otherwise.
    */
   async start(): Promise<void> {
     if (this.modern && this.filter()) await this.replaceStream();

@@ -303,9 +303,10 @@ describe("the probe", () => {
       await call(client.client, "m__echo", {});
       await call(client.client, "e__echo", {});
     }
+    // One probe, and one initialize it refused when asked whether it also takes 2025.
     const record = await modernRecord(modern);
     expect(record.methods["server/discover"]).toBe(1);
-    expect(record.methods.initialize).toBeUndefined();
+    expect(record.methods.initialize).toBe(1);
     expect(record.methods["tools/call"]).toBeGreaterThanOrEqual(sessions.length);
 
     // The shared child was probed once, without an answer; each session's own child of the
@@ -320,5 +321,48 @@ describe("the probe", () => {
     expect(own.discover).toBe(0);
     expect(own.sessions.stdio).toMatchObject({ initialize: 1, initialized: 1 });
     for (const client of sessions) await client.close();
+  });
+});
+
+describe("an upstream that serves both eras", () => {
+  it("is spoken to in the 2025 revisions, over HTTP and over stdio", async () => {
+    const both = await startModernFixture(["--name", "both", "--legacy", "serve"]);
+    const config = writeConfig({
+      mcpServers: {
+        both: { url: both.url, prefix: "b" },
+        twin: {
+          command: process.execPath,
+          args: [
+            MODERN_FIXTURE_ENTRY,
+            "--transport",
+            "stdio",
+            "--name",
+            "twin",
+            "--legacy",
+            "serve",
+          ],
+          prefix: "t",
+        },
+      },
+    });
+    const dual = await startGatewayHttp(["--config", config]);
+    const health = await fetchHealth(dual.origin);
+    expect(upstreamOf(health, "both")).toMatchObject({ state: "ready", era: "2025-11-25" });
+    expect(upstreamOf(health, "twin")).toMatchObject({ state: "ready", era: "2025-11-25" });
+
+    const client = await openHttpSession(dual.url, "", {}, "modern");
+    expect((await call(client.client, "b__echo", { n: 1 })).structuredContent).toMatchObject({
+      arguments: { n: 1 },
+    });
+    const http = await modernRecord(both);
+    expect(http.methods["server/discover"]).toBe(1);
+    expect(http.methods.initialize).toBeGreaterThanOrEqual(1);
+    // The probed child was replaced by one that heard initialize first.
+    const twin = (await call(client.client, "t___record"))
+      .structuredContent as unknown as ModernRecord;
+    expect(twin.methods["server/discover"]).toBeUndefined();
+    expect(twin.methods.initialize).toBe(1);
+    await client.close();
+    await dual.stop();
   });
 });

@@ -54,6 +54,7 @@ async function connect(listChanges = false) {
     { era: { probeTimeoutMs: 2000 }, timeoutMs: 5000, listen: { listChanges } },
   );
   opened.push(connection);
+  await connection.start();
   return { connection, notifications };
 }
 
