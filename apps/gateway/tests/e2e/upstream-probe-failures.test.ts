@@ -1,6 +1,9 @@
 // docs/gateway.md §4.6: an upstream whose server/discover probe fails is reported, and the gateway
 // serves the others; a stdio server that exits on the probe is a 2025 server; an upstream that
 // comes back in another era after a restart is probed again and spoken to in its new era.
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   call,
@@ -13,10 +16,13 @@ import {
   startFixtureHttpProcess,
   startGatewayHttp,
   startModernFixture,
+  tempFolder,
   upstreamOf,
   waitFor,
   writeConfig,
 } from "../helpers/gateway.js";
+
+const ERA_SWITCH = fileURLToPath(new URL("../fixtures/era-switch.mjs", import.meta.url));
 
 afterAll(cleanupAll);
 
@@ -102,6 +108,40 @@ describe("an HTTP upstream that comes back in another era", () => {
     );
     expect((await call(client.client, "echo", { n: 2 })).structuredContent).toMatchObject({
       arguments: { n: 2 },
+    });
+    await client.close();
+    await gateway.stop();
+  });
+});
+
+describe("a stdio upstream upgraded in place", () => {
+  it("is probed again when its child restarts, and spoken to in its new era", async () => {
+    const marker = join(tempFolder(), "still-2025");
+    writeFileSync(marker, "");
+    const config = writeConfig({
+      mcpServers: { local: { command: process.execPath, args: [ERA_SWITCH, marker, "local"] } },
+    });
+    const gateway = await startGatewayHttp(["--config", config]);
+    const stateOf = async () => upstreamOf(await fetchHealth(gateway.origin), "local");
+    expect(await stateOf()).toMatchObject({ state: "ready", era: "2025-11-25" });
+
+    const client = await openHttpSession(gateway.url);
+    rmSync(marker);
+    await call(client.client, "exit", { code: 0 });
+    await waitFor(
+      async () => {
+        const state = await stateOf();
+        return state.state === "ready" && state.era === "2026-07-28";
+      },
+      "the child back in 2026-07-28",
+      20_000,
+    );
+    const record = (await call(client.client, "_record")).structuredContent as {
+      methods: Record<string, number>;
+    };
+    expect(record.methods["server/discover"]).toBe(1);
+    expect((await call(client.client, "echo", { n: 3 })).structuredContent).toMatchObject({
+      arguments: { n: 3 },
     });
     await client.close();
     await gateway.stop();
