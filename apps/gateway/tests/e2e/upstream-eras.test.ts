@@ -64,6 +64,20 @@ async function session(era: ClientEra): Promise<Session> {
   return openHttpSession(gateway.url, "", {}, era);
 }
 
+/**
+ * The URI under which a client sees the resource `path` of the upstream whose scheme is
+ * `scheme`: the upstream's own, or as the gateway exposes it for an upstream with a prefix
+ * (docs/gateway.md §5.1). Tool arguments the upstream reads keep the upstream's own URI.
+ */
+async function exposedUri(client: Session, scheme: string, path: string): Promise<string> {
+  const { resources } = await client.client.listResources();
+  const found = resources
+    .map((resource) => resource.uri)
+    .find((uri) => uri.startsWith(`${scheme}://`) && uri.endsWith(`/${path}`));
+  if (!found) throw new Error(`no resource ${scheme}://…/${path} is listed`);
+  return found;
+}
+
 /** The stdio 2026-07-28 fixture's record, read through the gateway. */
 async function freshRecord(client: Session): Promise<ModernRecord> {
   return (await call(client.client, "f___record")).structuredContent as unknown as ModernRecord;
@@ -111,16 +125,16 @@ describe.each(ERAS)("a %s client", (era) => {
   it("reads the resources and gets the prompts of upstreams of both eras", async () => {
     const client = await session(era);
     const uris = (await client.client.listResources()).resources.map((resource) => resource.uri);
-    expect(uris).toEqual(
-      expect.arrayContaining(["modern://note/1", "fresh://note/1", "old://item/1"]),
-    );
-    const note = await client.client.readResource({ uri: "modern://note/2" });
+    expect(uris).toContain("old://item/1");
+    const modernNote = await exposedUri(client, "modern", "2");
+    const note = await client.client.readResource({ uri: modernNote });
     expect(note.contents).toEqual([
-      { uri: "modern://note/2", mimeType: "text/plain", text: "note 2 of modern" },
+      { uri: modernNote, mimeType: "text/plain", text: "note 2 of modern" },
     ]);
-    const fresh = await client.client.readResource({ uri: "fresh://note/1" });
+    const freshNote = await exposedUri(client, "fresh", "1");
+    const fresh = await client.client.readResource({ uri: freshNote });
     expect(fresh.contents).toEqual([
-      { uri: "fresh://note/1", mimeType: "text/plain", text: "note 1 of fresh" },
+      { uri: freshNote, mimeType: "text/plain", text: "note 1 of fresh" },
     ]);
     const item = await client.client.readResource({ uri: "old://item/3" });
     expect(item.contents).toEqual([
@@ -143,7 +157,7 @@ describe.each(ERAS)("a %s client", (era) => {
     await client.client.request({ method: "tools/call", params: traced });
     await client.client.request({
       method: "resources/read",
-      params: { uri: "modern://note/1", _meta: TRACE },
+      params: { uri: await exposedUri(client, "modern", "1"), _meta: TRACE },
     });
     await client.client.request({
       method: "prompts/get",
@@ -164,7 +178,7 @@ describe.each(ERAS)("a %s client", (era) => {
     });
     await client.client.request({
       method: "resources/read",
-      params: { uri: "fresh://note/1", _meta: TRACE },
+      params: { uri: await exposedUri(client, "fresh", "1"), _meta: TRACE },
     });
     expect((await freshRecord(client)).meta["resources/read"]).toMatchObject(TRACE);
 
@@ -193,49 +207,48 @@ describe.each(ERAS)("a %s client", (era) => {
 describe("a 2025 client of a 2026-07-28 upstream", () => {
   it("hears of updates of the resources it subscribed to through the gateway", async () => {
     const client = await session("legacy");
-    await client.client.listResources();
-    await client.client.subscribeResource({ uri: "modern://note/3" });
+    const [one, three] = [
+      await exposedUri(client, "modern", "1"),
+      await exposedUri(client, "modern", "3"),
+    ];
+    await client.client.subscribeResource({ uri: three });
     await call(client.client, "m__touch", { uri: "modern://note/1" });
     await call(client.client, "m__touch", { uri: "modern://note/3" });
-    await waitFor(() => resourceUpdates(client, "modern://note/3") === 1, "the update of note 3");
-    expect(resourceUpdates(client, "modern://note/1")).toBe(0);
+    await waitFor(() => resourceUpdates(client, three) === 1, "the update of note 3");
+    expect(resourceUpdates(client, one)).toBe(0);
     const update = client.notifications.find(
       (notification) => notification.method === "notifications/resources/updated",
     );
-    expect(update?.params).toEqual({ uri: "modern://note/3" });
+    expect(update?.params).toEqual({ uri: three });
 
-    await client.client.unsubscribeResource({ uri: "modern://note/3" });
+    await client.client.unsubscribeResource({ uri: three });
     await call(client.client, "m__touch", { uri: "modern://note/3" });
     await call(client.client, "echo", {});
-    expect(resourceUpdates(client, "modern://note/3")).toBe(1);
+    expect(resourceUpdates(client, three)).toBe(1);
     await client.close();
   });
 
   it("hears of updates of resources subscribed through a shared stdio connection", async () => {
     const first = await session("legacy");
     const second = await session("legacy");
+    const two = await exposedUri(first, "fresh", "2");
     for (const client of [first, second]) {
       await client.client.listResources();
-      await client.client.subscribeResource({ uri: "fresh://note/2" });
+      await client.client.subscribeResource({ uri: two });
     }
     await call(first.client, "f__touch", { uri: "fresh://note/2" });
     await waitFor(
-      () =>
-        resourceUpdates(first, "fresh://note/2") === 1 &&
-        resourceUpdates(second, "fresh://note/2") === 1,
+      () => resourceUpdates(first, two) === 1 && resourceUpdates(second, two) === 1,
       "the update in both sessions",
     );
     // The first to let go leaves the URI with the other; after the last, nobody hears of it.
-    await first.client.unsubscribeResource({ uri: "fresh://note/2" });
+    await first.client.unsubscribeResource({ uri: two });
     await call(first.client, "f__touch", { uri: "fresh://note/2" });
-    await waitFor(() => resourceUpdates(second, "fresh://note/2") === 2, "the second update");
-    await second.client.unsubscribeResource({ uri: "fresh://note/2" });
+    await waitFor(() => resourceUpdates(second, two) === 2, "the second update");
+    await second.client.unsubscribeResource({ uri: two });
     await call(first.client, "f__touch", { uri: "fresh://note/2" });
     await call(first.client, "echo", {});
-    expect([
-      resourceUpdates(first, "fresh://note/2"),
-      resourceUpdates(second, "fresh://note/2"),
-    ]).toEqual([1, 2]);
+    expect([resourceUpdates(first, two), resourceUpdates(second, two)]).toEqual([1, 2]);
     await first.close();
     await second.close();
   });
