@@ -10,8 +10,9 @@ import { startPostgresServer } from "../tests/support/postgres-server.mjs";
 import { runSql } from "../tests/support/sql.mjs";
 import { measureConcurrentWriters } from "./lib/concurrent-writers.mjs";
 import { cpuAccountingAvailable } from "./lib/cpu.mjs";
+import { balancerAvailable, startHttpPairServers } from "./lib/http-pairs.mjs";
 import { buildPostgresLog, buildSqliteLog, timeNewestEvents } from "./lib/large-log.mjs";
-import { measureNotificationLatency } from "./lib/notification-latency.mjs";
+import { measureListenLatency, measureNotificationLatency } from "./lib/notification-latency.mjs";
 import { startPairServers } from "./lib/pairs.mjs";
 
 const quick = process.argv.includes("--quick");
@@ -27,6 +28,10 @@ const PAIR_WARMUP_SECONDS = 4;
  * for the new load's tables and contention. A full run starts fresh servers for every load.
  * The load with targets is measured longer in a quick run than the others, whose figures are
  * only shown: a second of other work on the machine then moves its verdicts less.
+ *
+ * Over HTTP only the load with targets is measured, for both eras on the same servers in turns
+ * of `httpTurnSeconds` (each turn ends by waiting for the pairs under way, a few hundred
+ * milliseconds at this load, so turns are not made shorter), `httpPairSeconds` per era.
  */
 const SETTINGS = quick
   ? {
@@ -34,6 +39,8 @@ const SETTINGS = quick
       pairSettleSeconds: 0.5,
       targetPairSeconds: 2,
       pairSeconds: 1,
+      httpPairSeconds: 2,
+      httpTurnSeconds: 1,
       events: 100_000,
       listSamples: 100,
       latencySamples: 60,
@@ -43,6 +50,8 @@ const SETTINGS = quick
       sharedPairServers: false,
       targetPairSeconds: 8,
       pairSeconds: 8,
+      httpPairSeconds: 8,
+      httpTurnSeconds: 2,
       events: 1_000_000,
       listSamples: 1_000,
       latencySamples: 300,
@@ -115,8 +124,11 @@ function pairRows({ layout, chains, targets }, [sqlite, one, two]) {
   return results;
 }
 
-/** Each store's servers: one replica of SQLite, one of PostgreSQL, two of PostgreSQL. */
-function pairStores(fresh, server) {
+/**
+ * Each store's servers, started by `start` (over stdio or HTTP): one replica of SQLite, one of
+ * PostgreSQL, two of PostgreSQL.
+ */
+function pairStores(fresh, server, start = startPairServers) {
   const postmaster = server.postmasterPid();
   const parents = postmaster === undefined ? [] : [postmaster];
   const stores = [
@@ -126,7 +138,7 @@ function pairStores(fresh, server) {
   ];
   return stores.map((store) => async () => {
     const location = await store.database();
-    return startPairServers({
+    return start({
       locations: Array.from({ length: store.replicas }, () => location),
       databaseParents: store.parents,
     });
@@ -162,6 +174,96 @@ async function pairFigures(fresh, server, results) {
   } finally {
     await Promise.all(shared.map((servers) => servers.close()));
   }
+}
+
+/**
+ * The least share of the same store's 2025-era HTTP figure the modern era must make (issue 30):
+ * a stateless client behind a plain round-robin balancer costs the table service at most a
+ * tenth of its throughput.
+ */
+const MODERN_SHARE_TARGET = 0.9;
+
+/** The rows of the HTTP figures: both eras' pairs/s, their ratio and CPU per pair, per store. */
+function httpPairRows({ layout, chains }, figures) {
+  const label = `${chains} chains, ${layout}`;
+  const [sqlite, one] = figures;
+  const stores = ["SQLite", "PostgreSQL, 1 replica", "PostgreSQL, 2 replicas"]
+    .map((store, index) => ({ store, figure: figures[index] }))
+    .filter(({ figure }) => figure !== undefined);
+  const route = (era, index) =>
+    index < 2 ? "direct" : era === "legacy" ? "HAProxy sticky" : "HAProxy round robin";
+  const spread = (figure) =>
+    figure.busiestShare === undefined
+      ? ""
+      : `; busier replica served ${round(figure.busiestShare * 100)}%`;
+  const results = [];
+  for (const [era, title, client] of [
+    ["legacy", "2025 era", "a session each"],
+    ["modern", "modern era", "stateless"],
+  ]) {
+    for (const [index, { store, figure }] of stores.entries()) {
+      results.push({
+        name: `durable roll + apply pairs over HTTP, ${title} (${client}, ${route(era, index)}), ${label}: ${store}${spread(figure[era])}`,
+        value: round(figure[era].pairsPerSecond),
+        unit: "pairs/s",
+        target: era === "modern" && index === 2 ? `>= ${round(one.modern.pairsPerSecond)}` : "",
+      });
+    }
+  }
+  for (const { store, figure } of stores) {
+    results.push({
+      name: `modern era pairs/s over HTTP as a share of the 2025 era's (same servers, turns), ${label}: ${store}`,
+      value: round(figure.modern.pairsPerSecond / figure.legacy.pairsPerSecond, 3),
+      unit: "x",
+      target: `>= ${MODERN_SHARE_TARGET}`,
+    });
+  }
+  if (!cpuAccountingAvailable()) return results;
+  for (const [era, title] of [
+    ["legacy", "2025 era"],
+    ["modern", "modern era"],
+  ]) {
+    const cpuBound = `<= ${round(2 * sqlite[era].cpuMsPerPair, 2)}`;
+    for (const [index, { store, figure }] of stores.entries()) {
+      results.push({
+        name: `CPU per pair over HTTP, ${title} (client + servers + HAProxy + database), ${label}: ${store}; ${round(figure[era].busyCores, 2)} cores busy`,
+        value: round(figure[era].cpuMsPerPair, 2),
+        unit: "ms",
+        target: era === "modern" && index > 0 ? cpuBound : "",
+      });
+    }
+  }
+  return results;
+}
+
+/**
+ * The load with targets over HTTP, each store's replicas serving both eras in turns. Two
+ * replicas need HAProxy; without it their figures are left out (CI installs it).
+ */
+async function httpPairFigures(fresh, server, results) {
+  const starts = pairStores(fresh, server, startHttpPairServers);
+  if (!balancerAvailable()) {
+    if (process.env.CI) throw new Error("haproxy is needed for two replicas over HTTP in CI");
+    process.stderr.write("no haproxy on this machine: two replicas over HTTP are not measured\n");
+    starts.pop();
+  }
+  const load = PAIR_LOADS.find(({ targets }) => targets);
+  const measured = [];
+  for (const start of starts) {
+    const servers = await start();
+    try {
+      measured.push(
+        await servers.measure(load, {
+          warmupSeconds: PAIR_WARMUP_SECONDS,
+          seconds: SETTINGS.httpPairSeconds,
+          turnSeconds: SETTINGS.httpTurnSeconds,
+        }),
+      );
+    } finally {
+      await servers.close();
+    }
+  }
+  results.push(...httpPairRows(load, measured));
 }
 
 async function listingFigures(fresh, results) {
@@ -200,6 +302,21 @@ async function replicaFigures(fresh, results) {
       target: "",
     },
   );
+  const listen = await measureListenLatency(await fresh.postgres(), SETTINGS.latencySamples);
+  results.push(
+    {
+      name: "cross-replica notification latency to a modern client (write sent on A to updated on B's subscriptions/listen stream), p50",
+      value: round(percentile(listen, 0.5), 2),
+      unit: "ms",
+      target: "< 50",
+    },
+    {
+      name: "cross-replica notification latency to a modern client, p99",
+      value: round(percentile(listen, 0.99), 2),
+      unit: "ms",
+      target: "",
+    },
+  );
   const writers = await measureConcurrentWriters(await fresh.postgres(), SETTINGS.writerSeconds);
   const label = `16 clients over 2 replicas on one campaign, ${SETTINGS.writerSeconds} s, ${writers.writes} writes`;
   for (const [name, value] of [
@@ -218,6 +335,7 @@ try {
   const fresh = databases(directory, server);
   const results = [];
   await pairFigures(fresh, server, results);
+  await httpPairFigures(fresh, server, results);
   await listingFigures(fresh, results);
   await replicaFigures(fresh, results);
   process.stderr.write(

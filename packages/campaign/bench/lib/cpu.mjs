@@ -66,3 +66,25 @@ export function machineBusySeconds() {
   const [user, nice, system, , , irq, softirq] = line.trim().split(/\s+/).slice(1).map(Number);
   return (user + nice + system + irq + softirq) / TICKS_PER_SECOND;
 }
+
+/**
+ * The processes this one started that run `command` (their `/proc/PID/comm`): for a helper
+ * that spawns a program without handing back its process id; empty where /proc cannot be read.
+ *
+ * @param {string} command - the program's name, as the kernel shows it (at most 15 characters)
+ * @returns {Set<number>}
+ */
+export function childProcessesNamed(command) {
+  const found = new Set();
+  if (!existsSync("/proc")) return found;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    if (processStat(Number(entry))?.ppid !== process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === command) found.add(Number(entry));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return found;
+}

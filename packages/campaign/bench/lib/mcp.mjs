@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { clientOptions } from "@tabletop-mcp/kit/testing";
 
 export const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 
@@ -41,12 +42,13 @@ export async function connectStdio(location) {
  * A server process on `location` serving HTTP on a free port.
  *
  * @param {string} location - the --db value
+ * @param {readonly string[]} [flags] - more command-line flags (limits)
  * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}
  */
-export function startHttpReplica(location) {
+export function startHttpReplica(location, flags = []) {
   const child = spawn(
     process.execPath,
-    [CLI, "--transport", "http", "--port", "0", "--db", location],
+    [CLI, "--transport", "http", "--port", "0", "--db", location, ...flags],
     {
       stdio: ["ignore", "ignore", "pipe"],
     },
@@ -69,14 +71,17 @@ export function startHttpReplica(location) {
 }
 
 /**
- * A client of an HTTP server.
+ * A client of an HTTP server, in either protocol era: `legacy` opens a 2025-era session,
+ * `modern` speaks 2026-07-28 (stateless: every request stands alone).
  *
  * @param {string} url
+ * @param {{ era?: "legacy" | "modern", fetch?: typeof fetch }} [options] - `fetch`: what the
+ *   transport sends its requests with (the global `fetch` when absent)
  * @returns {Promise<Client>}
  */
-export async function connectHttp(url) {
-  const client = new Client({ name: "campaign-bench", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+export async function connectHttp(url, { era = "legacy", fetch } = {}) {
+  const client = new Client({ name: "campaign-bench", version: "1.0.0" }, clientOptions(era));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), fetch ? { fetch } : {}));
   return client;
 }
 

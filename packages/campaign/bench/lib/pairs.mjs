@@ -3,7 +3,14 @@ import { performance } from "node:perf_hooks";
 import { cpuSeconds, machineBusySeconds } from "./cpu.mjs";
 import { call, connectStdio, tableOf } from "./mcp.mjs";
 
-async function pair(client, table) {
+/**
+ * One durable roll + apply pair: a roll at the table, then its outcome applied. Both name their
+ * ids, so that a 2026-07-28 client, which has no session context, makes the same calls.
+ *
+ * @param {import("@modelcontextprotocol/client").Client} client
+ * @param {{ campaignId: string, sessionId: string, characterId: string }} table
+ */
+export async function pair(client, table) {
   const roll = await call(client, "session_action_roll", {
     campaign_id: table.campaignId,
     session_id: table.sessionId,
@@ -17,8 +24,15 @@ async function pair(client, table) {
   });
 }
 
-/** Runs every chain's pairs, one after another, until the deadline; answers how many ran. */
-async function runChains(chains, deadline) {
+/**
+ * Runs every chain's pairs, one after another, until the deadline; answers how many ran. A
+ * pair under way at the deadline is finished (and counted).
+ *
+ * @param {{ client: import("@modelcontextprotocol/client").Client, table: object }[]} chains
+ * @param {number} deadline - a `performance.now()` time
+ * @returns {Promise<number>}
+ */
+export async function runChains(chains, deadline) {
   let pairs = 0;
   await Promise.all(
     chains.map(async ({ client, table }) => {
