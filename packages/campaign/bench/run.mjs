@@ -10,7 +10,7 @@ import { startPostgresServer } from "../tests/support/postgres-server.mjs";
 import { runSql } from "../tests/support/sql.mjs";
 import { measureConcurrentWriters } from "./lib/concurrent-writers.mjs";
 import { cpuAccountingAvailable } from "./lib/cpu.mjs";
-import { balancerAvailable, startHttpPairServers } from "./lib/http-pairs.mjs";
+import { balancerAvailable, startHttpStores } from "./lib/http-pairs.mjs";
 import { buildPostgresLog, buildSqliteLog, timeNewestEvents } from "./lib/large-log.mjs";
 import { measureListenLatency, measureNotificationLatency } from "./lib/notification-latency.mjs";
 import { startPairServers } from "./lib/pairs.mjs";
@@ -29,9 +29,10 @@ const PAIR_WARMUP_SECONDS = 4;
  * The load with targets is measured longer in a quick run than the others, whose figures are
  * only shown: a second of other work on the machine then moves its verdicts less.
  *
- * Over HTTP only the load with targets is measured, for both eras on the same servers in turns
- * of `httpTurnSeconds` (each turn ends by waiting for the pairs under way, a few hundred
- * milliseconds at this load, so turns are not made shorter), `httpPairSeconds` per era.
+ * Over HTTP only the load with targets is measured, every store and era on the same servers in
+ * turns of `httpTurnSeconds`, until each has run `httpPairSeconds`. A turn counts the pairs
+ * finished within it; those under way are finished after it, unmeasured, which takes a few
+ * hundred milliseconds at this load, so many short turns would cost more time than they save.
  */
 const SETTINGS = quick
   ? {
@@ -79,6 +80,13 @@ function percentile(values, fraction) {
 
 const round = (value, digits = 0) => Number(value.toFixed(digits));
 
+/**
+ * HTTP servers still shutting down: a shutdown waits a few seconds for the idle connections the
+ * clients' pool holds, which the next measurements need not wait for. Awaited before the
+ * database cluster is removed.
+ */
+const stopping = [];
+
 /** Fresh databases: files in one directory, databases of one cluster. */
 function databases(directory, server) {
   let count = 0;
@@ -124,11 +132,8 @@ function pairRows({ layout, chains, targets }, [sqlite, one, two]) {
   return results;
 }
 
-/**
- * Each store's servers, started by `start` (over stdio or HTTP): one replica of SQLite, one of
- * PostgreSQL, two of PostgreSQL.
- */
-function pairStores(fresh, server, start = startPairServers) {
+/** Each store's servers: one replica of SQLite, one of PostgreSQL, two of PostgreSQL. */
+function pairStores(fresh, server) {
   const postmaster = server.postmasterPid();
   const parents = postmaster === undefined ? [] : [postmaster];
   const stores = [
@@ -138,7 +143,7 @@ function pairStores(fresh, server, start = startPairServers) {
   ];
   return stores.map((store) => async () => {
     const location = await store.database();
-    return start({
+    return startPairServers({
       locations: Array.from({ length: store.replicas }, () => location),
       databaseParents: store.parents,
     });
@@ -237,33 +242,32 @@ function httpPairRows({ layout, chains }, figures) {
 }
 
 /**
- * The load with targets over HTTP, each store's replicas serving both eras in turns. Two
- * replicas need HAProxy; without it their figures are left out (CI installs it).
+ * The load with targets over HTTP: every store and era in one set of turns on the same warm
+ * servers (lib/http-pairs.mjs). Two replicas need HAProxy; without it their figures are left
+ * out (CI installs it).
  */
 async function httpPairFigures(fresh, server, results) {
-  const starts = pairStores(fresh, server, startHttpPairServers);
   if (!balancerAvailable()) {
     if (process.env.CI) throw new Error("haproxy is needed for two replicas over HTTP in CI");
     process.stderr.write("no haproxy on this machine: two replicas over HTTP are not measured\n");
-    starts.pop();
   }
   const load = PAIR_LOADS.find(({ targets }) => targets);
-  const measured = [];
-  for (const start of starts) {
-    const servers = await start();
-    try {
-      measured.push(
-        await servers.measure(load, {
-          warmupSeconds: PAIR_WARMUP_SECONDS,
-          seconds: SETTINGS.httpPairSeconds,
-          turnSeconds: SETTINGS.httpTurnSeconds,
-        }),
-      );
-    } finally {
-      await servers.close();
-    }
+  const postmaster = server.postmasterPid();
+  const servers = await startHttpStores({
+    sqlite: fresh.sqlite(),
+    postgres: await fresh.postgres(),
+    databaseParents: postmaster === undefined ? [] : [postmaster],
+  });
+  try {
+    const figures = await servers.measure(load, {
+      warmupSeconds: PAIR_WARMUP_SECONDS,
+      seconds: SETTINGS.httpPairSeconds,
+      turnSeconds: SETTINGS.httpTurnSeconds,
+    });
+    results.push(...httpPairRows(load, [figures.sqlite, figures.one, figures.two]));
+  } finally {
+    stopping.push(servers.close());
   }
-  results.push(...httpPairRows(load, measured));
 }
 
 async function listingFigures(fresh, results) {
@@ -302,7 +306,11 @@ async function replicaFigures(fresh, results) {
       target: "",
     },
   );
-  const listen = await measureListenLatency(await fresh.postgres(), SETTINGS.latencySamples);
+  const { times: listen, stopped } = await measureListenLatency(
+    await fresh.postgres(),
+    SETTINGS.latencySamples,
+  );
+  stopping.push(stopped);
   results.push(
     {
       name: "cross-replica notification latency to a modern client (write sent on A to updated on B's subscriptions/listen stream), p50",
@@ -348,6 +356,7 @@ try {
   }
   process.stdout.write(`${JSON.stringify({ package: "@tabletop-mcp/campaign", results })}\n`);
 } finally {
+  await Promise.all(stopping);
   await server.remove();
   rmSync(directory, { recursive: true, force: true });
 }

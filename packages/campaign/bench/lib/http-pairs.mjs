@@ -1,25 +1,26 @@
-// Durable roll + apply pairs per second over Streamable HTTP, for both protocol eras on the same
-// replicas: 2025-era clients hold a session each, modern (2026-07-28) clients hold none. With
-// two replicas each era goes through the balancer it needs: HAProxy sticky on the session id
-// for the 2025 era, plain round robin for the modern era, whose requests may land anywhere.
-// The eras take turns on the same warm servers, so that other work on the machine falls on
-// both alike and their ratio holds even when the absolute figures move.
+// Durable roll + apply pairs per second over Streamable HTTP, for both protocol eras and every
+// store in one set of turns: 2025-era clients hold a session each, modern (2026-07-28) clients
+// hold none. Two replicas are reached through the balancer each era needs: HAProxy sticky on
+// the session id for the 2025 era, plain round robin for the modern era, whose requests may
+// land anywhere. Every contender (a store and an era) takes turns on the same warm servers, so
+// that other work on the machine falls on all of them alike and their ratios hold even when the
+// absolute figures move.
 import { performance } from "node:perf_hooks";
 import { findHaproxy, SERVED_BY_HEADER, startHaproxy } from "../../tests/support/haproxy.mjs";
 import { childProcessesNamed, cpuSeconds, machineBusySeconds } from "./cpu.mjs";
 import { connectHttp, startHttpReplica, tableOf } from "./mcp.mjs";
-import { runChains } from "./pairs.mjs";
+import { pair, runChains } from "./pairs.mjs";
 
-/** The eras measured, in the order of each pair of turns that starts a round. */
+/** The eras measured. */
 export const ERAS = /** @type {const} */ (["legacy", "modern"]);
 
-/** How each era reaches more than one replica. */
+/** How each era reaches two replicas. */
 const BALANCING = { legacy: "sticky", modern: "roundrobin" };
 
 /**
  * Every request reaches a replica from one address (this process's, or the balancer's), so the
  * per-client limits (50 sessions, 64 modern requests in flight by default) would treat all the
- * chains as one client; and the warm-up runs both eras' chains at once. Raised for both eras.
+ * chains as one client; and the warm-up runs every contender's chains at once.
  */
 const LOAD_FLAGS = ["--max-sessions-per-client", "1000", "--max-requests-per-client", "1000"];
 
@@ -52,50 +53,105 @@ function busiestShare(tally) {
 }
 
 /**
- * Starts one HTTP replica per location and, for two or more, an HAProxy per era in front of
- * them; loads of roll + apply pairs are then measured, for both eras in alternating turns,
- * until it is closed.
+ * Runs every chain's pairs, one after another, for `seconds`, and counts only the pairs
+ * finished by then, with the CPU used until then: the pairs still under way are finished
+ * afterwards, unmeasured, so that a turn's figure is the steady state, not its ramp down, and
+ * turns can be short.
+ *
+ * @param {{ client: import("@modelcontextprotocol/client").Client, table: object }[]} chains
+ * @param {number} seconds
+ * @param {{ pids: number[], parents: number[] }} scope - the processes whose CPU counts
+ */
+async function turn(chains, seconds, scope) {
+  let open = true;
+  let pairs = 0;
+  const cpuBefore = cpuSeconds(scope);
+  const busyBefore = machineBusySeconds();
+  const started = performance.now();
+  const closed = new Promise((resolve) => {
+    setTimeout(() => {
+      open = false;
+      resolve({
+        elapsed: (performance.now() - started) / 1000,
+        cpu: cpuSeconds(scope) - cpuBefore,
+        busy: machineBusySeconds() - busyBefore,
+      });
+    }, seconds * 1000);
+  });
+  await Promise.all(
+    chains.map(async ({ client, table }) => {
+      while (open) {
+        await pair(client, table);
+        if (open) pairs += 1;
+      }
+    }),
+  );
+  return { pairs, ...(await closed) };
+}
+
+/**
+ * Starts the HTTP servers of every store: one replica on SQLite, and two on one PostgreSQL
+ * database with an HAProxy per era in front of them. PostgreSQL with one replica is the first of
+ * the two called directly (the second then only hears of its writes, as any replica would), so
+ * that one and two replicas take turns on the same warm processes and the same database. Loads
+ * of roll + apply pairs are then measured until it is closed. Without HAProxy the two-replica
+ * contenders are left out.
  *
  * @param {object} options
- * @param {string[]} options.locations - one --db value per replica
- * @param {number[]} options.databaseParents - processes whose children are the database (PostgreSQL)
+ * @param {string} options.sqlite - the SQLite replica's --db
+ * @param {string} options.postgres - the PostgreSQL replicas' --db
+ * @param {number[]} options.databaseParents - processes whose children are PostgreSQL
  */
-export async function startHttpPairServers({ locations, databaseParents }) {
+export async function startHttpStores({ sqlite, postgres, databaseParents }) {
+  const program = findHaproxy();
   const replicas = [];
   const balancers = [];
   const close = async () => {
     await Promise.all(balancers.map((balancer) => balancer.stop()));
     await Promise.all(replicas.map((replica) => replica.stop()));
   };
-  /** @type {Record<string, { url: string, pids: number[], tally?: Map<string, number> }>} */
-  const routes = {};
+  /**
+   * Where each store's clients of each era go, and whose CPU counts.
+   * @type {{ store: string, era: string, url: string, pids: number[], parents: number[],
+   *   tally?: Map<string, number> }[]}
+   */
+  const contenders = [];
   try {
+    const locations = program ? [sqlite, postgres, postgres] : [sqlite, postgres];
     replicas.push(
       ...(await Promise.all(locations.map((location) => startHttpReplica(location, LOAD_FLAGS)))),
     );
-    const pids = replicas.map((replica) => replica.pid);
-    const program = findHaproxy();
+    const [lite, first, second] = replicas;
     for (const era of ERAS) {
-      if (replicas.length === 1) {
-        routes[era] = { url: replicas[0].url, pids };
-        continue;
+      contenders.push(
+        { store: "sqlite", era, url: lite.url, pids: [lite.pid], parents: [] },
+        { store: "one", era, url: first.url, pids: [first.pid], parents: databaseParents },
+      );
+    }
+    if (second) {
+      for (const era of ERAS) {
+        // The helper does not hand back HAProxy's process id; it is the one new child running it.
+        const before = childProcessesNamed("haproxy");
+        const balancer = await startHaproxy(program, [first.url, second.url], BALANCING[era]);
+        balancers.push(balancer);
+        const started = [...childProcessesNamed("haproxy")].filter((pid) => !before.has(pid));
+        contenders.push({
+          store: "two",
+          era,
+          url: balancer.url,
+          pids: [first.pid, second.pid, ...started],
+          parents: databaseParents,
+          tally: new Map(),
+        });
       }
-      if (!program) throw new Error("two replicas need haproxy (apt-get install haproxy)");
-      // The helper does not hand back HAProxy's process id; it is the one new child running it.
-      const before = childProcessesNamed("haproxy");
-      const urls = replicas.map((replica) => replica.url);
-      balancers.push(await startHaproxy(program, urls, BALANCING[era]));
-      const started = [...childProcessesNamed("haproxy")].filter((pid) => !before.has(pid));
-      routes[era] = { url: balancers.at(-1).url, pids: [...pids, ...started], tally: new Map() };
     }
   } catch (error) {
     await close();
     throw error;
   }
 
-  /** Each era's chains: a client each (a session each in the 2025 era), a campaign each. */
-  async function setUpChains(era, chainCount) {
-    const { url, tally } = routes[era];
+  /** A contender's chains: a client each (a session each in the 2025 era), a campaign each. */
+  async function setUpChains({ store, era, url, tally }, chainCount) {
     const options = { era, ...(tally ? { fetch: countingFetch(tally) } : {}) };
     const connecting = Array.from({ length: chainCount }, () => connectHttp(url, options));
     const clients = (await Promise.allSettled(connecting)).flatMap((outcome) =>
@@ -104,7 +160,7 @@ export async function startHttpPairServers({ locations, databaseParents }) {
     try {
       if (clients.length < chainCount) await Promise.all(connecting);
       const tables = await Promise.all(
-        clients.map((client, index) => tableOf(client, `Bench ${era} ${index}`)),
+        clients.map((client, index) => tableOf(client, `Bench ${store} ${era} ${index}`)),
       );
       return clients.map((client, index) => ({ client, table: tables[index] }));
     } catch (error) {
@@ -115,64 +171,67 @@ export async function startHttpPairServers({ locations, databaseParents }) {
 
   return {
     /**
-     * Sets up both eras' chains, runs them together for `warmupSeconds` unmeasured (every code
-     * path of both eras compiled, pools and caches full), then measures them in turns of
-     * `turnSeconds`, each round one turn per era, the order swapped each round, until each era
-     * has run `seconds`.
+     * Sets up every contender's chains (all at once), runs them all at once for `warmupSeconds` unmeasured
+     * (every code path compiled, pools and caches full), then measures them in turns of
+     * `turnSeconds`, one turn per contender each round, the order reversed every other round,
+     * until each has run `seconds`.
      *
-     * @param {{ chains: number }} load - `chains`: clients writing at once per era, each
+     * @param {{ chains: number }} load - `chains`: clients writing at once per contender, each
      *   waiting for its answers, each at a campaign of its own
      * @param {{ warmupSeconds: number, seconds: number, turnSeconds: number }} durations
-     * @returns {Promise<Record<"legacy" | "modern", { pairsPerSecond: number,
-     *   cpuMsPerPair: number, busyCores: number, busiestShare: number | undefined }>>}
-     *   busyCores: the machine's cores busy on average in the era's turns; busiestShare: the
-     *   share of the measured answers the busiest replica gave, behind a balancer
+     * @returns {Promise<Record<"sqlite" | "one" | "two", Record<"legacy" | "modern", {
+     *   pairsPerSecond: number, cpuMsPerPair: number, busyCores: number,
+     *   busiestShare: number | undefined }>>>} busyCores: the machine's cores busy on average
+     *   in the contender's turns; busiestShare: the share of the measured answers the busiest
+     *   replica gave, behind a balancer. `two` is absent without HAProxy.
      */
     async measure(load, { warmupSeconds, seconds, turnSeconds }) {
-      const chains = {};
+      const chains = [];
       try {
-        for (const era of ERAS) chains[era] = await setUpChains(era, load.chains);
-        const warmedUntil = performance.now() + warmupSeconds * 1000;
-        await Promise.all(ERAS.map((era) => runChains(chains[era], warmedUntil)));
-        const totals = Object.fromEntries(
-          ERAS.map((era) => [era, { pairs: 0, elapsed: 0, cpu: 0, busy: 0 }]),
-        );
-        for (const route of Object.values(routes)) route.tally?.clear();
+        const settingUp = contenders.map((contender) => setUpChains(contender, load.chains));
+        const outcomes = await Promise.allSettled(settingUp);
+        for (const outcome of outcomes)
+          if (outcome.status === "fulfilled") chains.push(outcome.value);
+        if (chains.length < contenders.length) await Promise.all(settingUp);
+        await runChains(chains.flat(), performance.now() + warmupSeconds * 1000);
+        const totals = contenders.map(() => ({ pairs: 0, elapsed: 0, cpu: 0, busy: 0 }));
+        for (const contender of contenders) contender.tally?.clear();
         const rounds = Math.max(1, Math.round(seconds / turnSeconds));
+        const positions = contenders.map((_, position) => position);
         for (let round = 0; round < rounds; round++) {
-          const order = round % 2 === 0 ? ERAS : [...ERAS].reverse();
-          for (const era of order) {
-            const scope = { pids: routes[era].pids, parents: databaseParents };
-            const cpuBefore = cpuSeconds(scope);
-            const busyBefore = machineBusySeconds();
-            const started = performance.now();
-            const total = totals[era];
-            total.pairs += await runChains(chains[era], started + turnSeconds * 1000);
-            total.elapsed += (performance.now() - started) / 1000;
-            total.cpu += cpuSeconds(scope) - cpuBefore;
-            total.busy += machineBusySeconds() - busyBefore;
+          const order = round % 2 === 0 ? positions : [...positions].reverse();
+          for (const position of order) {
+            const scope = contenders[position];
+            const measured = await turn(chains[position], turnSeconds, scope);
+            for (const key of ["pairs", "elapsed", "cpu", "busy"]) {
+              totals[position][key] += measured[key];
+            }
           }
         }
-        return Object.fromEntries(
-          ERAS.map((era) => {
-            const { pairs, elapsed, cpu, busy } = totals[era];
-            const tally = routes[era].tally;
-            return [
-              era,
-              {
-                pairsPerSecond: pairs / elapsed,
-                cpuMsPerPair: (cpu * 1000) / pairs,
-                busyCores: busy / elapsed,
-                busiestShare: tally ? busiestShare(tally) : undefined,
-              },
-            ];
-          }),
-        );
+        const figures = {};
+        for (const [position, { store, era, tally }] of contenders.entries()) {
+          const { pairs, elapsed, cpu, busy } = totals[position];
+          figures[store] ??= {};
+          figures[store][era] = {
+            pairsPerSecond: pairs / elapsed,
+            cpuMsPerPair: (cpu * 1000) / pairs,
+            busyCores: busy / elapsed,
+            busiestShare: tally ? busiestShare(tally) : undefined,
+          };
+        }
+        return figures;
       } finally {
-        const clients = Object.values(chains).flatMap((list) => list.map(({ client }) => client));
+        const clients = chains.flat().map(({ client }) => client);
         await Promise.all(clients.map((client) => client.close()));
       }
     },
+    /**
+     * Stops the balancers and the replicas. A replica's shutdown waits for the idle keep-alive
+     * connections the clients' pool still holds (it drops them after a few seconds), so the
+     * caller may let it finish while it measures something else.
+     *
+     * @returns {Promise<void>} resolves once every process exited
+     */
     close,
   };
 }

@@ -67,11 +67,18 @@ export async function measureNotificationLatency(location, samples) {
  *
  * @param {string} location - the database both replicas use
  * @param {number} samples
- * @returns {Promise<number[]>} milliseconds per notification
+ * @returns {Promise<{ times: number[], stopped: Promise<void> }>} milliseconds per notification;
+ *   `stopped` resolves once both replicas exited (a shutdown waits a few seconds for the idle
+ *   connections the clients' pool holds, which the caller need not wait for)
  */
 export async function measureListenLatency(location, samples) {
   const replicas = await Promise.all([startHttpReplica(location), startHttpReplica(location)]);
   const clients = [];
+  const stop = async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await Promise.all(replicas.map((replica) => replica.stop()));
+  };
+  let times;
   try {
     const writer = await connectHttp(replicas[0].url, { era: "modern" });
     clients.push(writer);
@@ -80,12 +87,13 @@ export async function measureListenLatency(location, samples) {
     const table = await tableOf(writer, "Listen latency");
     const stream = await listener.listen({ resourceSubscriptions: [eventsUri(table)] });
     try {
-      return await timeUpdates(writer, listener, table, samples);
+      times = await timeUpdates(writer, listener, table, samples);
     } finally {
       await stream.close();
     }
-  } finally {
-    await Promise.all(clients.map((client) => client.close()));
-    await Promise.all(replicas.map((replica) => replica.stop()));
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  return { times, stopped: stop() };
 }
