@@ -122,11 +122,14 @@ export async function startHttpStores({ sqlite, postgres, databaseParents }) {
       ...(await Promise.all(locations.map((location) => startHttpReplica(location, LOAD_FLAGS)))),
     );
     const [lite, first, second] = replicas;
+    // A store's two eras are neighbours in every round, so that their ratio is taken from
+    // turns close in time.
     for (const era of ERAS) {
-      contenders.push(
-        { store: "sqlite", era, url: lite.url, pids: [lite.pid], parents: [] },
-        { store: "one", era, url: first.url, pids: [first.pid], parents: databaseParents },
-      );
+      contenders.push({ store: "sqlite", era, url: lite.url, pids: [lite.pid], parents: [] });
+    }
+    for (const era of ERAS) {
+      const pids = [first.pid];
+      contenders.push({ store: "one", era, url: first.url, pids, parents: databaseParents });
     }
     if (second) {
       for (const era of ERAS) {
