@@ -721,6 +721,12 @@ function meetsTarget(entry) {
   return compare[match[1]](entry.value);
 }
 
+/**
+ * How long a package benchmark may run before it is killed as hung: the campaign's full run
+ * takes about 5 minutes on 2 busy cores (both stores, both eras over stdio and HTTP).
+ */
+const PACKAGE_BENCH_TIMEOUT_MS = 600_000;
+
 function runPackageBenchmarks() {
   for (const folder of ["packages", "apps"]) {
     const base = `${root}${folder}`;
@@ -734,7 +740,7 @@ function runPackageBenchmarks() {
         cwd: `${base}/${name}`,
         encoding: "utf8",
         stdio: ["ignore", "pipe", "inherit"],
-        timeout: 300_000,
+        timeout: PACKAGE_BENCH_TIMEOUT_MS,
       });
       const lastLine = run.stdout?.trim().split("\n").pop() ?? "";
       try {
