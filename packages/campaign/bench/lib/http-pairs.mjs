@@ -89,6 +89,31 @@ async function turn(chains, seconds, scope) {
   return { pairs, ...(await closed) };
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Each contender's figures from its turns, by store and era (see `measure`). */
+function figuresOf(contenders, turns) {
+  const figures = {};
+  for (const [position, { store, era, tally }] of contenders.entries()) {
+    const sum = (key) => turns[position].reduce((total, measured) => total + measured[key], 0);
+    const turnRates = turns[position].map(({ pairs, elapsed }) => pairs / elapsed);
+    figures[store] ??= {};
+    figures[store][era] = {
+      pairsPerSecond: median(turnRates),
+      turnRates,
+      cpuMsPerPair: (sum("cpu") * 1000) / sum("pairs"),
+      busyCores: sum("busy") / sum("elapsed"),
+      busiestShare: tally ? busiestShare(tally) : undefined,
+    };
+  }
+  return figures;
+}
+
 /**
  * Starts the HTTP servers of every store: one replica on SQLite, and two on one PostgreSQL
  * database with an HAProxy per era in front of them. PostgreSQL with one replica is the first of
@@ -174,55 +199,43 @@ export async function startHttpStores({ sqlite, postgres, databaseParents }) {
 
   return {
     /**
-     * Sets up every contender's chains (all at once), runs them all at once for `warmupSeconds` unmeasured
-     * (every code path compiled, pools and caches full), then measures them in turns of
-     * `turnSeconds`, one turn per contender each round, the order reversed every other round,
-     * until each has run `seconds`.
+     * Sets up every contender's chains (all at once), runs them all at once for
+     * `warmupSeconds` unmeasured (every code path compiled, pools and caches full), then
+     * measures them in turns of `turnSeconds`, one turn per contender each round, the order
+     * reversed every other round, until each has run `seconds`. Pairs per second are the median
+     * of a contender's turns, so that a round hit by a burst of other work on the machine does
+     * not move them; CPU per pair is over all its turns.
      *
      * @param {{ chains: number }} load - `chains`: clients writing at once per contender, each
      *   waiting for its answers, each at a campaign of its own
      * @param {{ warmupSeconds: number, seconds: number, turnSeconds: number }} durations
      * @returns {Promise<Record<"sqlite" | "one" | "two", Record<"legacy" | "modern", {
-     *   pairsPerSecond: number, cpuMsPerPair: number, busyCores: number,
-     *   busiestShare: number | undefined }>>>} busyCores: the machine's cores busy on average
-     *   in the contender's turns; busiestShare: the share of the measured answers the busiest
-     *   replica gave, behind a balancer. `two` is absent without HAProxy.
+     *   pairsPerSecond: number, turnRates: number[], cpuMsPerPair: number, busyCores: number,
+     *   busiestShare: number | undefined }>>>} turnRates: the pairs per second of each round's
+     *   turn, in round order; busyCores: the machine's cores busy on average in the
+     *   contender's turns; busiestShare: the share of the measured answers the busiest replica
+     *   gave, behind a balancer. `two` is absent without HAProxy.
      */
     async measure(load, { warmupSeconds, seconds, turnSeconds }) {
       const chains = [];
       try {
         const settingUp = contenders.map((contender) => setUpChains(contender, load.chains));
-        const outcomes = await Promise.allSettled(settingUp);
-        for (const outcome of outcomes)
+        for (const outcome of await Promise.allSettled(settingUp)) {
           if (outcome.status === "fulfilled") chains.push(outcome.value);
+        }
         if (chains.length < contenders.length) await Promise.all(settingUp);
         await runChains(chains.flat(), performance.now() + warmupSeconds * 1000);
-        const totals = contenders.map(() => ({ pairs: 0, elapsed: 0, cpu: 0, busy: 0 }));
+        const turns = contenders.map(() => []);
         for (const contender of contenders) contender.tally?.clear();
         const rounds = Math.max(1, Math.round(seconds / turnSeconds));
         const positions = contenders.map((_, position) => position);
         for (let round = 0; round < rounds; round++) {
           const order = round % 2 === 0 ? positions : [...positions].reverse();
           for (const position of order) {
-            const scope = contenders[position];
-            const measured = await turn(chains[position], turnSeconds, scope);
-            for (const key of ["pairs", "elapsed", "cpu", "busy"]) {
-              totals[position][key] += measured[key];
-            }
+            turns[position].push(await turn(chains[position], turnSeconds, contenders[position]));
           }
         }
-        const figures = {};
-        for (const [position, { store, era, tally }] of contenders.entries()) {
-          const { pairs, elapsed, cpu, busy } = totals[position];
-          figures[store] ??= {};
-          figures[store][era] = {
-            pairsPerSecond: pairs / elapsed,
-            cpuMsPerPair: (cpu * 1000) / pairs,
-            busyCores: busy / elapsed,
-            busiestShare: tally ? busiestShare(tally) : undefined,
-          };
-        }
-        return figures;
+        return figuresOf(contenders, turns);
       } finally {
         const clients = chains.flat().map(({ client }) => client);
         await Promise.all(clients.map((client) => client.close()));
