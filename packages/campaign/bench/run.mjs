@@ -184,9 +184,9 @@ async function pairFigures(fresh, server, results) {
 }
 
 /**
- * The least share of the same store's 2025-era HTTP figure the modern era must make (issue 30):
- * a stateless client behind a plain round-robin balancer costs the table service at most a
- * tenth of its throughput.
+ * The least share of the same store's 2025-era HTTP figure the modern era must make
+ * (docs/campaign.md §10.4): a stateless client behind a plain round-robin balancer costs the
+ * table service at most a tenth of its throughput.
  */
 const MODERN_SHARE_TARGET = 0.9;
 
