@@ -12,7 +12,7 @@ import { connectHttp, startHttpReplica, tableOf } from "./mcp.mjs";
 import { pair, runChains } from "./pairs.mjs";
 
 /** The eras measured. */
-export const ERAS = /** @type {const} */ (["legacy", "modern"]);
+const ERAS = /** @type {const} */ (["legacy", "modern"]);
 
 /** How each era reaches two replicas. */
 const BALANCING = { legacy: "sticky", modern: "roundrobin" };
@@ -55,8 +55,7 @@ function busiestShare(tally) {
 /**
  * Runs every chain's pairs, one after another, for `seconds`, and counts only the pairs
  * finished by then, with the CPU used until then: the pairs still under way are finished
- * afterwards, unmeasured, so that a turn's figure is the steady state, not its ramp down, and
- * turns can be short.
+ * afterwards, unmeasured, so that a turn's figure is the steady state, not its ramp down.
  *
  * @param {{ client: import("@modelcontextprotocol/client").Client, table: object }[]} chains
  * @param {number} seconds
