@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -7,24 +6,11 @@ import { clientOptions } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dumpDatabase } from "../support/database-dump.js";
 import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
+import { writeTokenTable } from "../support/token-table.js";
 import { CLI_ENTRY, callError, callOk, type HttpChild, readJson, spawnHttp } from "./harness.js";
 
 const SUBJECTS = ["gm-sub", "player-sub"] as const;
 type Subject = (typeof SUBJECTS)[number];
-
-/** A token for each subject, and the token table that admits them (only their SHA-256). */
-function tokenTable(directory: string): { file: string; tokens: Map<string, string> } {
-  const tokens = new Map<string, string>();
-  const rows = SUBJECTS.map((sub) => {
-    const token = randomBytes(24).toString("base64url");
-    tokens.set(sub, token);
-    const sha256 = createHash("sha256").update(token).digest("hex");
-    return { sha256, sub, scopes: ["campaign:read", "campaign:write"] };
-  });
-  const file = join(directory, "tokens.json");
-  writeFileSync(file, JSON.stringify({ tokens: rows }));
-  return { file, tokens };
-}
 
 describe.each(["modern", "legacy"] as const)(
   `the session's memory and the edits over HTTP on ${STORE_KIND}, %s era`,
@@ -51,7 +37,7 @@ describe.each(["modern", "legacy"] as const)(
     beforeAll(async () => {
       database = await freshDatabase();
       directory = mkdtempSync(join(tmpdir(), "campaign-memory-"));
-      const table = tokenTable(directory);
+      const table = writeTokenTable(directory, SUBJECTS);
       tokens = table.tokens;
       server = await spawnHttp(CLI_ENTRY, ["--db", database.location, "--auth-tokens", table.file]);
     });

@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -17,8 +16,10 @@ import {
 } from "../../support/haproxy.mjs";
 import { runSql } from "../../support/sql.mjs";
 import { newPostgresDatabase, type TestDatabase } from "../../support/store-under-test.js";
+import { writeTokenTable } from "../../support/token-table.js";
 import { callOk, type HttpChild, readJson, structured } from "../harness.js";
 import {
+  expectAcknowledgedKept,
   expectChainedChanges,
   expectGaplessSeqs,
   expectWholeCalls,
@@ -34,20 +35,6 @@ if (!haproxy && process.env.CI) {
 if (!haproxy) process.stderr.write("modern round robin: skipped, no haproxy on this machine\n");
 
 const SUBJECTS = ["gm", "player"] as const;
-type Subject = (typeof SUBJECTS)[number];
-
-/** A token per subject, and the token table that admits them (only their SHA-256). */
-function tokenTable(directory: string): { file: string; tokens: Record<Subject, string> } {
-  const tokens = { gm: "", player: "" };
-  const rows = SUBJECTS.map((sub) => {
-    tokens[sub] = randomBytes(24).toString("base64url");
-    const sha256 = createHash("sha256").update(tokens[sub]).digest("hex");
-    return { sha256, sub, scopes: ["campaign:read", "campaign:write"] };
-  });
-  const file = join(directory, "tokens.json");
-  writeFileSync(file, JSON.stringify({ tokens: rows }));
-  return { file, tokens };
-}
 
 /** A 2026-07-28 client: which replica answered each request, and what its streams heard. */
 interface ModernClient {
@@ -94,7 +81,7 @@ describe.skipIf(!haproxy)(
 
     describe("two replicas with a token table", () => {
       let database: TestDatabase;
-      let tokens: Record<Subject, string>;
+      let tokens: Map<string, string>;
       let replicas: HttpChild[];
       let balancer: Balancer;
 
@@ -102,7 +89,7 @@ describe.skipIf(!haproxy)(
         database = await newPostgresDatabase();
         const directory = mkdtempSync(join(tmpdir(), "campaign-round-robin-"));
         cleanups.push(() => rmSync(directory, { recursive: true, force: true }));
-        const table = tokenTable(directory);
+        const table = writeTokenTable(directory, SUBJECTS);
         tokens = table.tokens;
         const flags = ["--auth-tokens", table.file];
         replicas = await Promise.all([1, 2].map(() => startReplica(database.location, flags)));
@@ -115,8 +102,8 @@ describe.skipIf(!haproxy)(
       });
 
       it("serve every tool, resource and context handle whichever replica answers", async () => {
-        const gm = await connectModern(balancer.url, tokens.gm);
-        const player = await connectModern(balancer.url, tokens.player);
+        const gm = await connectModern(balancer.url, tokens.get("gm"));
+        const player = await connectModern(balancer.url, tokens.get("player"));
         const campaign = await callOk(gm.client, "campaign_create", {
           name: "Anywhere",
           gm_mode: "HUMAN",
@@ -198,7 +185,7 @@ describe.skipIf(!haproxy)(
       it("tell a listener on replica B of writes served by replica A, filtered by role", async () => {
         const [replicaA, replicaB] = replicas;
         if (!replicaA || !replicaB) throw new Error("two replicas expected");
-        const writer = await connectModern(replicaA.url, tokens.gm);
+        const writer = await connectModern(replicaA.url, tokens.get("gm"));
         const campaign = await callOk(writer.client, "campaign_create", {
           name: "Overheard",
           gm_mode: "HUMAN",
@@ -212,8 +199,8 @@ describe.skipIf(!haproxy)(
         const session = await callOk(writer.client, "session_start", { campaign_id: campaign.id });
         const logUri = `session://${session.id}/events`;
         const charactersUri = `campaign://${campaign.id}/characters`;
-        const gmListener = await connectModern(replicaB.url, tokens.gm);
-        const playerListener = await connectModern(replicaB.url, tokens.player);
+        const gmListener = await connectModern(replicaB.url, tokens.get("gm"));
+        const playerListener = await connectModern(replicaB.url, tokens.get("player"));
         const filter = { resourceSubscriptions: [logUri, charactersUri] };
         const gmStream = await gmListener.client.listen(filter);
         const playerStream = await playerListener.client.listen(filter);
@@ -257,14 +244,14 @@ describe.skipIf(!haproxy)(
       it("announce once what a listener on B listens to when B's listening connection was cut, since changes may have been missed", async () => {
         const [replicaA, replicaB] = replicas;
         if (!replicaA || !replicaB) throw new Error("two replicas expected");
-        const writer = await connectModern(replicaA.url, tokens.gm);
+        const writer = await connectModern(replicaA.url, tokens.get("gm"));
         const campaign = await callOk(writer.client, "campaign_create", {
           name: "Cut",
           gm_mode: "HUMAN",
         });
         const campaignUri = `campaign://${campaign.id}`;
         const sessionsUri = `campaign://${campaign.id}/sessions`;
-        const listener = await connectModern(replicaB.url, tokens.gm);
+        const listener = await connectModern(replicaB.url, tokens.get("gm"));
         const stream = await listener.client.listen({
           resourceSubscriptions: [campaignUri, sessionsUri],
         });
@@ -464,26 +451,8 @@ describe.skipIf(!haproxy)(
       const events = await readWholeLog(setup.client, session.id as string);
       expectGaplessSeqs(events);
       expectWholeCalls(events);
-      const bySeq = new Map(events.map((event) => [event.seq, event]));
-      for (const [seq, text] of notes) {
-        expect(JSON.parse(bySeq.get(seq)?.payload_json ?? "{}")).toEqual({ text });
-      }
-      for (const rollSeq of rolls) expect(bySeq.get(rollSeq)?.type).toBe("ACTION_ROLL_RESOLVED");
-      const appliedRolls = events
-        .filter((event) => event.type === "OUTCOME_APPLIED")
-        .map((event) => (JSON.parse(event.payload_json) as { roll_seq: number }).roll_seq);
-      expect(new Set(appliedRolls).size).toBe(appliedRolls.length);
-      for (const [rollSeq, successes] of applications) {
-        expect({ rollSeq, successes }).toEqual({ rollSeq, successes: 1 });
-        expect(appliedRolls).toContain(rollSeq);
-      }
+      expectAcknowledgedKept(events, { notes, rolls, applications, contested });
       expect(contested.length).toBeGreaterThan(0);
-      for (const results of contested) {
-        const errors = results.filter((result) => result.isError).map(structured);
-        expect(errors).toEqual([
-          { error: { code: "FAILED_PRECONDITION", message: "outcome already applied" } },
-        ]);
-      }
       const finals = expectChainedChanges(events, {
         [`hope:${character.id}`]: 2,
         [`stress:${character.id}`]: 0,

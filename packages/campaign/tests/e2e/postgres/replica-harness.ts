@@ -1,6 +1,6 @@
-import type { Client } from "@modelcontextprotocol/client";
+import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { expect } from "vitest";
-import { CLI_ENTRY, type HttpChild, readJson, spawnHttp } from "../harness.js";
+import { CLI_ENTRY, type HttpChild, readJson, spawnHttp, structured } from "../harness.js";
 
 /** An event as the log resource shows it. */
 export interface LoggedEvent {
@@ -110,4 +110,48 @@ export function expectChainedChanges(
     }
   }
   return current;
+}
+
+/** What the clients of a concurrent run were told succeeded. */
+export interface AcknowledgedWrites {
+  /** seq → the text of each note acknowledged. */
+  notes: ReadonlyMap<number, string>;
+  /** The roll_seq of each roll acknowledged. */
+  rolls: ReadonlySet<number>;
+  /** roll_seq → how many apply calls succeeded. */
+  applications: ReadonlyMap<number, number>;
+  /** The two answers of each roll applied twice at once, both answered. */
+  contested: readonly (readonly CallToolResult[])[];
+}
+
+/**
+ * Every acknowledged write is in the log: each note with its text, each roll resolved; no
+ * outcome is applied twice, each acknowledged application is logged, and of two simultaneous
+ * applications exactly one was refused as already applied.
+ */
+export function expectAcknowledgedKept(
+  events: readonly LoggedEvent[],
+  acknowledged: AcknowledgedWrites,
+): void {
+  const bySeq = new Map(events.map((event) => [event.seq, event]));
+  for (const [seq, text] of acknowledged.notes) {
+    expect(JSON.parse(bySeq.get(seq)?.payload_json ?? "{}")).toEqual({ text });
+  }
+  for (const rollSeq of acknowledged.rolls) {
+    expect(bySeq.get(rollSeq)?.type).toBe("ACTION_ROLL_RESOLVED");
+  }
+  const appliedRolls = events
+    .filter((event) => event.type === "OUTCOME_APPLIED")
+    .map((event) => (JSON.parse(event.payload_json) as { roll_seq: number }).roll_seq);
+  expect(new Set(appliedRolls).size).toBe(appliedRolls.length);
+  for (const [rollSeq, successes] of acknowledged.applications) {
+    expect({ rollSeq, successes }).toEqual({ rollSeq, successes: 1 });
+    expect(appliedRolls).toContain(rollSeq);
+  }
+  for (const results of acknowledged.contested) {
+    const errors = results.filter((result) => result.isError).map(structured);
+    expect(errors).toEqual([
+      { error: { code: "FAILED_PRECONDITION", message: "outcome already applied" } },
+    ]);
+  }
 }
