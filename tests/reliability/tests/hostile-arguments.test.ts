@@ -19,15 +19,18 @@ interface Detail {
   valid_range?: string;
 }
 
-/** A tools/call just under 1 MiB: the known-good arguments plus 85,000 unknown keys. */
-function unknownKeysCall(tool: string, args: Record<string, unknown>): string {
+/**
+ * A tools/call just under 1 MiB: the known-good arguments plus 85,000 unknown keys. Each call of
+ * a session has its own id, as JSON-RPC asks: answers are routed by id.
+ */
+function unknownKeysCall(id: number, tool: string, args: Record<string, unknown>): string {
   const padded = { ...args };
   for (let index = 0; index < UNKNOWN_KEYS; index++) {
     padded[`u${String(index).padStart(6, "0")}`] = 0;
   }
   return JSON.stringify({
     jsonrpc: "2.0",
-    id: 1,
+    id,
     method: "tools/call",
     params: { name: tool, arguments: padded },
   });
@@ -40,23 +43,30 @@ describe.each(serverCommands().map((server) => [server.name, server] as const))(
       const running = await startHttpCommand(server.entry, server.args, server.env);
       try {
         const session = await sessionFrom(running.url);
-        const body = unknownKeysCall(server.knownGood.tool, server.knownGood.args);
-        expect(Buffer.byteLength(body)).toBeLessThanOrEqual(1_048_576);
-        const send = () =>
+        const bodies = Array.from({ length: PARALLEL }, (_, index) =>
+          unknownKeysCall(index + 1, server.knownGood.tool, server.knownGood.args),
+        );
+        expect(Buffer.byteLength(bodies[PARALLEL - 1] ?? "")).toBeLessThanOrEqual(1_048_576);
+        const send = (body: string) =>
           rawHttp(running.url, { headers: { ...MCP_HEADERS, "mcp-session-id": session }, body });
 
         const watcher = watchProcess(running.child.pid as number);
-        const answers = await Promise.all(Array.from({ length: PARALLEL }, send));
+        const answers = await Promise.all(bodies.map(send));
         const cost = watcher.stop();
         console.log(
           `${server.name}, ${PARALLEL} requests of ${UNKNOWN_KEYS} unknown keys: ${JSON.stringify({ answer_bytes: Buffer.byteLength(answers[0]?.body ?? ""), rss_start_mib: Math.round(cost.samplesMiB[0] ?? 0), rss_peak_mib: Math.round(cost.peakMiB), cpu_s: Number(cost.cpuSeconds.toFixed(1)) })}`,
         );
-        for (const answer of answers) {
+        for (const [index, answer] of answers.entries()) {
           expect(Buffer.byteLength(answer.body)).toBeLessThan(8_192);
           const [message] = messagesOf(answer) as Array<{
+            id: number;
             result: { isError: boolean; structuredContent: { error: { details: Detail[] } } };
           }>;
-          expect(message?.result.isError).toBe(true);
+          expect(message, `status ${answer.status}: ${answer.body.slice(0, 400)}`).toHaveProperty(
+            "result.isError",
+            true,
+          );
+          expect(message?.id).toBe(index + 1);
           const details = message?.result.structuredContent.error.details ?? [];
           expect(details).toHaveLength(21);
           expect(details[0]?.parameter).toBe("u000000");
