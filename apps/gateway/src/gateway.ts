@@ -8,7 +8,13 @@ import {
   type Server,
 } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import { type Logger, mostVerbose, redact } from "@tabletop-mcp/kit";
+import {
+  type ListenerRegistration,
+  type ListenerSink,
+  type Logger,
+  mostVerbose,
+  redact,
+} from "@tabletop-mcp/kit";
 import { ADMIN_SCOPE } from "./auth/request-scopes.js";
 import { Catalog } from "./catalog/catalog.js";
 import { mergeInstructions } from "./catalog/instructions.js";
@@ -17,6 +23,7 @@ import type { ResourceConflictReport } from "./catalog/resource-conflicts.js";
 import type { ConfigProblem, GatewayConfig, ServerEntry, Tier } from "./config/types.js";
 import { withCallerMeta } from "./session/caller-meta.js";
 import { DownstreamSession } from "./session/downstream-session.js";
+import { ListenerSession } from "./session/listener-session.js";
 import { ProtocolError } from "./session/protocol-error.js";
 import type { SessionContext, SessionHost } from "./session/session-context.js";
 import {
@@ -165,6 +172,20 @@ export class Gateway implements SessionHost, UpstreamHost {
     this.sessions.add(session);
     if (tier !== "deep") this.tieredSessions++;
     return session.server;
+  }
+
+  /**
+   * Starts passing what the upstreams announce to one caller's modern-era listen streams
+   * (docs/gateway.md §7.5), through a {@link ListenerSession} that lives while they are open.
+   */
+  listen(sink: ListenerSink, tier: Tier): ListenerRegistration {
+    const session = new ListenerSession(this, tier, sink);
+    this.sessions.add(session);
+    if (tier !== "deep") this.tieredSessions++;
+    return {
+      stop: () => void session.close(),
+      urisChanged: () => session.urisChanged(),
+    };
   }
 
   /** A tool call completed: tier visibility may have changed for sessions with a budget. */

@@ -93,6 +93,7 @@ export async function prepareGateway(
       tools: gateway.toolStats(),
       resource_conflicts: gateway.resourceConflicts(),
     }),
+    listeners: { listen: (sink) => gateway.listen(sink, sessionTier(sink, defaultTier)) },
     scopes: gateway.scopes(),
     healthScope: ADMIN_SCOPE,
     routes: statusRoutes(gateway, { defaultTier, readPage: readStatusPage }),
@@ -120,7 +121,8 @@ function clientSnippet(url: string): string {
   return `client configuration:\n${JSON.stringify(config, null, 2)}\n`;
 }
 
-function sessionTier(session: SessionRequest, fallback: Tier): Tier {
+/** The tier a session or listen stream asked for with `?tier=`, else the default. */
+function sessionTier(session: Pick<SessionRequest, "query">, fallback: Tier): Tier {
   const asked = session.query.get("tier");
   if (asked === null) return fallback;
   const tier = parseTier(asked);

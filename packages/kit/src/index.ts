@@ -68,7 +68,14 @@ export {
   type ResourceTemplateSpec,
   type ResourceText,
 } from "./resource.js";
-export { ResourceHub, type ResourceHubOptions, type UpdateFilter } from "./resource-hub.js";
+export {
+  type ListenerRegistration,
+  type ListenerSink,
+  type ListenerSource,
+  ResourceHub,
+  type ResourceHubOptions,
+  type UpdateFilter,
+} from "./resource-hub.js";
 export { unknownCursorError } from "./resource-list.js";
 export { structuredResult } from "./results.js";
 export { type ServedResources, subscriptionUriParam } from "./subscription-uri.js";

@@ -1,4 +1,4 @@
-import type { Server } from "@modelcontextprotocol/server";
+import type { AuthInfo, Server } from "@modelcontextprotocol/server";
 import { FORWARDED_META_KEYS } from "./auth/forwarded-identity.js";
 import { admitSubscription } from "./request-params.js";
 import { SubjectSubscriptions } from "./subject-subscriptions.js";
@@ -21,10 +21,36 @@ export type UpdateFilter = (
 export interface ListenerSink {
   /** The caller, when known; the listener filter decides by it. */
   readonly subject: string | undefined;
+  /** The caller's `authInfo`, as the request that opened the first of its streams carried it. */
+  readonly authInfo: AuthInfo | undefined;
+  /** The query string of the endpoint its streams were opened on (e.g. the gateway's `?tier=`). */
+  readonly query: URLSearchParams;
   resourceUpdated(uri: string): void;
   resourcesChanged(): void;
+  toolsChanged(): void;
+  promptsChanged(): void;
   /** The URIs its open streams listen to, for announcing them all again after missed changes. */
   subscribedUris(): Iterable<string>;
+}
+
+/**
+ * What feeds a process's modern-era listen streams: its {@link ResourceHub}, or a server that
+ * hears its changes elsewhere (the gateway, from its upstreams).
+ */
+export interface ListenerSource {
+  /** Starts telling one caller's streams of changes. */
+  listen(sink: ListenerSink): ListenerRegistration;
+}
+
+/** A listener as its source keeps it. */
+export interface ListenerRegistration {
+  /** Stops telling it of changes (its last stream closed). */
+  stop(): void;
+  /**
+   * The URIs its streams listen to changed (a stream opened or closed). A stream is
+   * acknowledged once this settles, so a source that must subscribe somewhere first can.
+   */
+  urisChanged?(): void | Promise<void>;
 }
 
 export interface ResourceHubOptions {
@@ -42,7 +68,7 @@ export interface ResourceHubOptions {
  * through one session reaches every session subscribed to the changed URI, and only those. A
  * server may restrict what it hears with a filter (e.g. to what its caller may read).
  */
-export class ResourceHub {
+export class ResourceHub implements ListenerSource {
   private readonly subscribers = new Map<string, Set<Server>>();
   /** The URIs each server is subscribed to: the other side of {@link subscribers}. */
   private readonly subscriptions = new Map<Server, Set<string>>();
@@ -144,12 +170,14 @@ export class ResourceHub {
   /**
    * Adds a modern-era listener (one caller's `subscriptions/listen` streams): it hears list
    * changes, and each update its caller may read (see {@link ResourceHub.restrictListeners}).
-   * @returns removes it
+   * @returns how to remove it
    */
-  listen(sink: ListenerSink): () => void {
+  listen(sink: ListenerSink): ListenerRegistration {
     this.sinks.add(sink);
-    return () => {
-      this.sinks.delete(sink);
+    return {
+      stop: () => {
+        this.sinks.delete(sink);
+      },
     };
   }
 

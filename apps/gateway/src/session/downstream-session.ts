@@ -65,7 +65,10 @@ export class DownstreamSession implements SessionContext, SessionPeer {
       upstream.entry.rateLimitMs > 0 ? new SpacingLimiter(upstream.entry.rateLimitMs) : undefined,
     );
     this.tools = new ToolView(host.catalog, tier, () => this.clientCapabilities);
-    this.forwarding = new Forwarding((upstream) => this.link(upstream));
+    this.forwarding = new Forwarding(
+      (upstream) => this.link(upstream),
+      () => this.callerAuthInfo(),
+    );
     this.server = new Server(
       { name: "tabletop-gateway", version: host.version },
       {

@@ -1,4 +1,5 @@
 import {
+  type AuthInfo,
   ProtocolErrorCode,
   type Request,
   type RequestId,
@@ -20,7 +21,14 @@ import type { DownstreamExtra } from "./session-context.js";
 export class Forwarding {
   private readonly inFlight = new Map<Upstream, Set<RequestId>>();
 
-  constructor(private readonly linkOf: (upstream: Upstream) => UpstreamLink) {}
+  /**
+   * @param linkOf - the session's link to an upstream
+   * @param callerAuthInfo - the caller, for requests the session makes on its own (no `extra`)
+   */
+  constructor(
+    private readonly linkOf: (upstream: Upstream) => UpstreamLink,
+    private readonly callerAuthInfo: () => AuthInfo | undefined = () => undefined,
+  ) {}
 
   /**
    * Sends any request but `tools/call` upstream with the upstream's timeouts, its `_meta` as
@@ -33,7 +41,8 @@ export class Forwarding {
    */
   async forward(upstream: Upstream, request: Request, extra?: DownstreamExtra): Promise<Result> {
     const entry = upstream.entry;
-    const sent = withCallerMeta(request, upstream, extra?.http?.authInfo);
+    const caller = extra ? extra.http?.authInfo : this.callerAuthInfo();
+    const sent = withCallerMeta(request, upstream, caller);
     const send = () =>
       this.linkOf(upstream).request(sent, {
         ...(extra ? { signal: extra.mcpReq.signal } : {}),

@@ -116,7 +116,7 @@ export async function readResource(
 export async function subscribe(
   session: SessionContext,
   params: Record<string, unknown>,
-  extra: DownstreamExtra,
+  extra?: DownstreamExtra,
 ): Promise<Result> {
   const uri = subscribable(uriParam(params).uri);
   admitSubscription(session.subscriptions, uri);
@@ -140,7 +140,7 @@ export async function subscribe(
 export async function unsubscribe(
   session: SessionContext,
   params: Record<string, unknown>,
-  extra: DownstreamExtra,
+  extra?: DownstreamExtra,
 ): Promise<Result> {
   const uri = subscribable(uriParam(params).uri);
   const subscribed = session.subscriptions.get(uri);

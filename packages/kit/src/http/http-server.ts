@@ -1,7 +1,7 @@
 import type { Server } from "@modelcontextprotocol/server";
 import type { AuthSettings } from "../auth/auth-settings.js";
 import type { Logger } from "../logger.js";
-import type { ResourceHub } from "../resource-hub.js";
+import type { ListenerSource } from "../resource-hub.js";
 import type { InFlightRequests } from "../runtime/in-flight.js";
 import type { SessionRequest } from "../runtime/session-request.js";
 import { createApp } from "./create-app.js";
@@ -52,8 +52,8 @@ export interface HttpOptions {
   healthScope?: string;
   rateLimitMs: number;
   logger: Logger;
-  /** The process's resource hub: modern-era listen streams hear its changes. */
-  hub?: ResourceHub;
+  /** What modern-era listen streams hear: the process's resource hub, or the server's own. */
+  listeners?: ListenerSource;
   inFlight: InFlightRequests;
   requestNoun?: string;
   /** Session caps, timeouts and buffer sizes; each one left out keeps its default. */

@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { toNodeHandler } from "@modelcontextprotocol/node";
 import {
+  type AuthInfo,
   classifyInboundRequest,
   createMcpHandler,
   InMemoryServerEventBus,
@@ -11,7 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { identityFromAuthInfo } from "../auth/identity.js";
 import { MAX_SUBSCRIPTIONS } from "../request-params.js";
-import type { ListenerSink } from "../resource-hub.js";
+import type { ListenerRegistration, ListenerSink } from "../resource-hub.js";
 import { SpacingLimiter } from "../runtime/rate-limiter.js";
 import { SessionRefusedError } from "../runtime/session-request.js";
 import { attachAuthInfo, identityOf } from "./client-identity.js";
@@ -117,18 +118,19 @@ class ModernRoute implements ModernEndpoint {
     if (listen) count.listens++;
     else count.requests++;
     this.busy.set(caller, count);
-    if (group) {
-      group.open++;
-      for (const uri of admitted.uris) group.uris.set(uri, (group.uris.get(uri) ?? 0) + 1);
-    }
     if (listen) this.listening++;
     else this.serving++;
     this.context.options.inFlight.begin();
+    const done = once(() => this.finished(admitted, groupKey));
+    reply.raw.once("close", done);
+    if (group) {
+      group.open++;
+      for (const uri of admitted.uris) group.uris.set(uri, (group.uris.get(uri) ?? 0) + 1);
+      await this.urisChanged(group);
+    }
     reply.hijack();
     boundOutput(this.context, reply.raw, "modern");
     attachAuthInfo(request);
-    const done = once(() => this.finished(admitted, groupKey));
-    reply.raw.once("close", done);
     try {
       await target.serve(request.raw, reply.raw as ServerResponse, request.body);
     } finally {
@@ -144,7 +146,7 @@ class ModernRoute implements ModernEndpoint {
   async close(): Promise<void> {
     const handlers = [...this.shared.values(), ...this.listeners.values()];
     await Promise.all(handlers.map(({ handler }) => handler.close().catch(this.onerror)));
-    for (const group of this.listeners.values()) group.stop?.();
+    for (const group of this.listeners.values()) group.registration?.stop();
     this.listeners.clear();
     const servers = [...this.references.values()];
     await Promise.all(servers.map((server) => server.close().catch(this.onerror)));
@@ -193,7 +195,9 @@ class ModernRoute implements ModernEndpoint {
     const groupKey = `${caller}\u0000${search}`;
     // The caller as tools see it: without auth or with the shared token, the reserved subject.
     const subject = identityFromAuthInfo(identity.authInfo).subject;
-    const group = listen ? this.listenGroup(groupKey, subject, search) : undefined;
+    const group = listen
+      ? this.listenGroup(groupKey, { subject, authInfo: identity.authInfo, search })
+      : undefined;
     const target = group ?? this.requestHandler(search);
     return { caller, count, listen, group, groupKey, target, uris };
   }
@@ -214,7 +218,23 @@ class ModernRoute implements ModernEndpoint {
     }
     const idle = count.listens === 0 && count.requests === 0;
     if (idle && this.busy.get(caller) === count) this.busy.delete(caller);
-    if (group) this.release(groupKey, group);
+    if (group) {
+      if (listen && uris.length > 0) void this.urisChanged(group);
+      this.release(groupKey, group);
+    }
+  }
+
+  /**
+   * Tells a listen group's source that its URIs changed, and waits for it (it may subscribe
+   * upstream first), so a new stream is acknowledged once it can hear of them. A source that
+   * fails is logged; the stream is served anyway.
+   */
+  private async urisChanged(group: ListenerGroup): Promise<void> {
+    try {
+      await group.registration?.urisChanged?.();
+    } catch (error) {
+      this.onerror(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   private handlerFor(query: URLSearchParams, bus = new InMemoryServerEventBus()): McpHttpHandler {
@@ -241,23 +261,28 @@ class ModernRoute implements ModernEndpoint {
     return found;
   }
 
-  /** The listen handler of one caller and query, fed by the hub through the caller's filter. */
-  private listenGroup(key: string, subject: string | undefined, search: string): ListenerGroup {
+  /**
+   * The listen handler of one caller and query, fed by the server's listener source (the
+   * process's hub, which filters by the caller).
+   */
+  private listenGroup(key: string, caller: ListenCaller): ListenerGroup {
     let group = this.listeners.get(key);
     if (!group) {
-      const handler = this.handlerFor(
-        new URLSearchParams(search),
-        new InMemoryServerEventBus(this.onerror),
-      );
+      const query = new URLSearchParams(caller.search);
+      const handler = this.handlerFor(query, new InMemoryServerEventBus(this.onerror));
       const uris = new Map<string, number>();
       const sink: ListenerSink = {
-        subject,
+        subject: caller.subject,
+        authInfo: caller.authInfo,
+        query,
         resourceUpdated: (uri) => handler.notify.resourceUpdated(uri),
         resourcesChanged: () => handler.notify.resourcesChanged(),
+        toolsChanged: () => handler.notify.toolsChanged(),
+        promptsChanged: () => handler.notify.promptsChanged(),
         subscribedUris: () => uris.keys(),
       };
-      const stop = this.context.options.hub?.listen(sink);
-      group = { ...this.nodeHandler(handler), open: 0, uris, stop };
+      const registration = this.context.options.listeners?.listen(sink);
+      group = { ...this.nodeHandler(handler), open: 0, uris, registration };
       this.listeners.set(key, group);
     }
     return group;
@@ -267,7 +292,7 @@ class ModernRoute implements ModernEndpoint {
     group.open--;
     if (group.open > 0 || this.listeners.get(key) !== group) return;
     this.listeners.delete(key);
-    group.stop?.();
+    group.registration?.stop();
     group.handler.close().catch(this.onerror);
   }
 
@@ -317,7 +342,15 @@ interface ListenerGroup extends NodeHandler {
   open: number;
   /** The URIs its open streams listen to, each with how many streams do. */
   uris: Map<string, number>;
-  stop: (() => void) | undefined;
+  registration: ListenerRegistration | undefined;
+}
+
+/** Who opens a listen stream, and on which query string. */
+interface ListenCaller {
+  /** The caller as tools see it: without auth or with the shared token, the reserved subject. */
+  subject: string | undefined;
+  authInfo: AuthInfo | undefined;
+  search: string;
 }
 
 /**

@@ -16,7 +16,7 @@ import type { DurableSessions } from "../http/durable-sessions.js";
 import type { HttpRoute } from "../http/extra-routes.js";
 import { serveHttp } from "../http/serve-http.js";
 import { createLogger, type Logger } from "../logger.js";
-import { ResourceHub } from "../resource-hub.js";
+import { type ListenerSource, ResourceHub } from "../resource-hub.js";
 import { InFlightRequests } from "./in-flight.js";
 import type { SessionRequest } from "./session-request.js";
 import { serveStdio } from "./stdio.js";
@@ -54,6 +54,8 @@ export interface ServerFactory {
   scopes?: readonly string[];
   /** The scope a token needs to see the health details (token table and OAuth modes). */
   healthScope?: string;
+  /** What modern-era listen streams hear, when not the process's resource hub (the gateway). */
+  listeners?: ListenerSource;
 }
 
 /** What setup returns instead of a factory when the command's work is done without serving. */
@@ -205,6 +207,7 @@ async function serve(
       ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
       trustGatewayIdentity: options.auth.trustGatewayIdentity === true,
       onInputClosed: () => void shutdown("stdin closed"),
+      listeners: factory.listeners ?? context.hub,
     });
     stopTransport = () => handle.close();
     return;
@@ -225,7 +228,7 @@ async function serve(
       rateLimitMs: options.rateLimitMs,
       logger,
       inFlight,
-      hub: context.hub,
+      listeners: factory.listeners ?? context.hub,
       limits: options.limits,
       ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
       ...(factory.health ? { health: factory.health } : {}),

@@ -6,12 +6,14 @@ import {
 } from "@modelcontextprotocol/server/stdio";
 import { declareForwardedIdentity, takeForwardedIdentity } from "../auth/forwarded-identity.js";
 import type { Logger } from "../logger.js";
+import type { ListenerSource } from "../resource-hub.js";
 import { AnsweringLineReader } from "./answering-line-reader.js";
 import type { InFlightRequests } from "./in-flight.js";
 import { SpacingLimiter } from "./rate-limiter.js";
 import { installSessionGate } from "./session-gate.js";
 import type { SessionRequest } from "./session-request.js";
 import { boundStdioBacklog, flushed } from "./stdio-backpressure.js";
+import { watchStdioListens } from "./stdio-listens.js";
 
 /** How long closing waits for answers still buffered to reach a client that reads slowly. */
 const FLUSH_MS = 10_000;
@@ -27,6 +29,8 @@ export interface StdioOptions {
   trustGatewayIdentity?: boolean;
   /** Called once when the client closes stdin. */
   onInputClosed: () => void;
+  /** What the connection's 2026-07-28 listen streams hear of resource updates. */
+  listeners?: ListenerSource;
 }
 
 /** A running stdio session. */
@@ -70,10 +74,19 @@ export async function serveStdio(options: StdioOptions): Promise<StdioHandle> {
     output: process.stdout,
     inFlight: options.inFlight,
   });
+  const stopListening = options.listeners
+    ? watchStdioListens(
+        transport,
+        options.listeners,
+        () => current,
+        (error) => options.logger.warn(`listen stream: ${error.message}`),
+      )
+    : () => {};
   const stopReading = readMessages(process.stdin, transport, options.logger);
   const previousOnClose = transport.onclose;
   transport.onclose = () => {
     stopReading();
+    stopListening();
     previousOnClose?.();
     gate.close();
   };

@@ -39,7 +39,7 @@ export async function startHttpFixture(
   const hub = new ResourceHub();
   const handle = await serveHttp({
     createServer: () => createFixtureServer(state, { hub }),
-    hub,
+    listeners: hub,
     name: "kit-fixture",
     version: "1.0.0",
     host: "127.0.0.1",

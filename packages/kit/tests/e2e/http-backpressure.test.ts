@@ -33,7 +33,7 @@ async function start() {
   const handle = await startHttpFixture({
     limits: LIMITS,
     logger,
-    hub,
+    listeners: hub,
     createServer: () =>
       createFixtureServer(state, { hub, logger, maxAnswerBytes: { blob: 8_000_000 } }),
   });

@@ -307,6 +307,28 @@ describe("the 2026-07-28 era over stdio", () => {
     },
   );
 
+  it("hears resource updates on a listen stream, only of the URIs it names, until it closes", async () => {
+    const client = await pinnedStdio("modern");
+    const heard: string[] = [];
+    client.setNotificationHandler("notifications/resources/updated", ({ params }) => {
+      heard.push(params.uri);
+    });
+    const first = await client.listen({ resourceSubscriptions: ["note://hello"] });
+    const second = await client.listen({ resourceSubscriptions: ["note://hello", "note://b"] });
+    await client.callTool({ name: "touch_note", arguments: { name: "hello", times: 1 } });
+    await client.callTool({ name: "touch_note", arguments: { name: "other", times: 1 } });
+    await client.callTool({ name: "touch_note", arguments: { name: "b", times: 1 } });
+    // note://hello reaches both streams; note://b the second alone.
+    await expect
+      .poll(() => [...heard].sort())
+      .toEqual(["note://b", "note://hello", "note://hello"]);
+    await first.close();
+    await second.close();
+    await client.callTool({ name: "touch_note", arguments: { name: "hello", times: 1 } });
+    await client.callTool({ name: "add", arguments: { a: 1, b: 1 } });
+    expect(heard).toHaveLength(3);
+  });
+
   it("still serves a 2025 client", async () => {
     const client = await pinnedStdio("legacy");
     expect(client.getProtocolEra()).toBe("legacy");
