@@ -61,6 +61,9 @@ await runServer({
       multiUserAuth: options.auth.tokensFile !== undefined || options.auth.issuer !== undefined,
       builtinRateLimitMs: explicitRateLimitMs(process.argv.slice(2), process.env, EXTRA_FLAGS),
       authToken: options.authToken,
+      ...(options.limits.sessionIdleMs !== undefined
+        ? { sessionIdleMs: options.limits.sessionIdleMs }
+        : {}),
       env: process.env,
       cwd: process.cwd(),
       logger,

@@ -15,12 +15,14 @@ import {
   mostVerbose,
   redact,
 } from "@tabletop-mcp/kit";
+import type { SessionRequest } from "@tabletop-mcp/kit/cli";
 import { ADMIN_SCOPE } from "./auth/request-scopes.js";
 import { Catalog } from "./catalog/catalog.js";
 import { mergeInstructions } from "./catalog/instructions.js";
 import { originalUri } from "./catalog/names.js";
 import type { ResourceConflictReport } from "./catalog/resource-conflicts.js";
 import type { ConfigProblem, GatewayConfig, ServerEntry, Tier } from "./config/types.js";
+import { CallerLinks, type CallerLinksHost } from "./session/caller-links.js";
 import { withCallerMeta } from "./session/caller-meta.js";
 import { DownstreamSession } from "./session/downstream-session.js";
 import { ListenerSession } from "./session/listener-session.js";
@@ -49,7 +51,17 @@ export interface GatewayOptions {
   version: string;
   /** Restart schedule hooks (tests). */
   restart?: RestartOptions;
+  /**
+   * How long a caller's own upstream connections outlive its last 2026-07-28 request
+   * (`--session-idle-ms`); one hour when absent.
+   */
+  sessionIdleMs?: number;
 }
+
+/** How long a caller's own connections outlive its last 2026-07-28 request, by default. */
+const DEFAULT_CALLER_IDLE_MS = 3_600_000;
+/** The most callers whose own connections are kept at once; the least recently idle go first. */
+const MAX_CALLERS = 1_000;
 
 /** An upstream's row in `gateway://stats` and `/mcp/health`. */
 export interface UpstreamStats {
@@ -78,7 +90,7 @@ const TIER_NOTICE_EVERY_MS = 5000;
  * The aggregating proxy: the upstreams of a config, their catalog, and the downstream sessions.
  * Build with {@link Gateway.start}; serve with {@link Gateway.createSessionServer}.
  */
-export class Gateway implements SessionHost, UpstreamHost {
+export class Gateway implements SessionHost, UpstreamHost, CallerLinksHost {
   readonly upstreams: Upstream[];
   readonly catalog: Catalog;
   readonly sessions = new Set<DownstreamSession>();
@@ -97,6 +109,9 @@ export class Gateway implements SessionHost, UpstreamHost {
   private lastTierNotice = 0;
   private tieredSessions = 0;
   private readonly announced = new Set<string>();
+  /** Each caller's own connections for its 2026-07-28 requests, least recently used first. */
+  private readonly callers = new Map<string, CallerLinks>();
+  readonly idleMs: number;
 
   private constructor(
     readonly config: GatewayConfig,
@@ -105,6 +120,7 @@ export class Gateway implements SessionHost, UpstreamHost {
     this.logger = options.logger;
     this.version = options.version;
     this.restart = options.restart;
+    this.idleMs = options.sessionIdleMs ?? DEFAULT_CALLER_IDLE_MS;
     this.upstreams = config.servers.map((entry, index) => createUpstream(entry, index, this));
     this.catalog = new Catalog(this.upstreams);
   }
@@ -167,11 +183,41 @@ export class Gateway implements SessionHost, UpstreamHost {
    * Makes the SDK server of one new downstream session.
    * @param tier - the session's latency tier
    */
-  createSessionServer(tier: Tier): Server {
-    const session = new DownstreamSession(this, tier);
+  createSessionServer(tier: Tier, request?: Pick<SessionRequest, "era" | "caller">): Server {
+    // Over HTTP a modern request's server lives for that request alone; over stdio it serves
+    // the connection, which keeps its links as a 2025 session does.
+    const caller = request?.era === "modern" ? request.caller : undefined;
+    const links = caller === undefined ? undefined : () => this.callerLinks(caller);
+    const session = new DownstreamSession(this, tier, links);
     this.sessions.add(session);
     if (tier !== "deep") this.tieredSessions++;
     return session.server;
+  }
+
+  /** One caller's own connections (docs/gateway.md §4.7), kept most recently used last. */
+  private callerLinks(caller: string): CallerLinks {
+    let links = this.callers.get(caller);
+    if (links) this.callers.delete(caller);
+    else {
+      links = new CallerLinks(caller, this);
+      if (this.callers.size >= MAX_CALLERS) this.forgetIdleCaller();
+    }
+    this.callers.set(caller, links);
+    return links;
+  }
+
+  /** Closes the connections of the caller that was served least recently and is not now. */
+  private forgetIdleCaller(): void {
+    for (const [caller, links] of this.callers) {
+      if (links.busy) continue;
+      this.callers.delete(caller);
+      void links.close();
+      return;
+    }
+  }
+
+  expired(links: CallerLinks): void {
+    if (this.callers.get(links.caller) === links) this.callers.delete(links.caller);
   }
 
   /**
@@ -483,6 +529,8 @@ export class Gateway implements SessionHost, UpstreamHost {
     if (this.listChangeTimer) clearTimeout(this.listChangeTimer);
     if (this.tierTimer) clearTimeout(this.tierTimer);
     await this.closeSessions();
+    await Promise.all([...this.callers.values()].map((links) => links.close()));
+    this.callers.clear();
     await Promise.all(this.upstreams.map((upstream) => upstream.close().catch(() => {})));
   }
 }

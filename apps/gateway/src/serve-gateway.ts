@@ -29,6 +29,8 @@ export interface GatewayCommand {
   multiUserAuth: boolean;
   /** `--rate-limit-ms` when given: the spacing of builtins whose entry sets none. */
   builtinRateLimitMs: number | undefined;
+  /** `--session-idle-ms`, when given: how long a caller's own connections outlive its requests. */
+  sessionIdleMs?: number;
   /** `--auth-token`: a secret like those of the config. */
   authToken: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
@@ -73,6 +75,7 @@ export async function prepareGateway(
   const { gateway, problems, notices } = await Gateway.start(config, {
     logger: command.logger,
     version: command.version,
+    ...(command.sessionIdleMs !== undefined ? { sessionIdleMs: command.sessionIdleMs } : {}),
   });
   if (problems.length > 0) {
     writeLines(problems.map(startupLine));
@@ -85,7 +88,7 @@ export async function prepareGateway(
   }
   return {
     createServer: (session: SessionRequest) =>
-      gateway.createSessionServer(sessionTier(session, defaultTier)),
+      gateway.createSessionServer(sessionTier(session, defaultTier), session),
     stopping: () => gateway.closeSessions(),
     close: () => gateway.close(),
     health: () => ({

@@ -17,6 +17,7 @@ import { gatewayScopeOf } from "../auth/request-scopes.js";
 import { originalUri } from "../catalog/names.js";
 import type { Tier } from "../config/types.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
+import type { CallerLinks } from "./caller-links.js";
 import { type ClientProfile, profileOf } from "./client-profile.js";
 import { askClient } from "./client-requests.js";
 import { Forwarding } from "./forwarding.js";
@@ -56,9 +57,19 @@ export class DownstreamSession implements SessionContext, SessionPeer {
   /** The caller's `authInfo` as the last request carried it (a session keeps one subject). */
   private authInfo: AuthInfo | undefined;
 
+  /** The caller's links, for a 2026-07-28 request (taken on first use). */
+  private pool: CallerLinks | undefined;
+
+  /**
+   * @param host - the gateway
+   * @param tier - the session's latency tier
+   * @param callerLinks - for a 2026-07-28 request, the links of its caller, which it uses
+   *   instead of links of its own (docs/gateway.md §4.7)
+   */
   constructor(
     readonly host: SessionHost,
     readonly tier: Tier,
+    private readonly callerLinks?: () => CallerLinks,
   ) {
     this.links = new Array(host.upstreams.length);
     this.limiters = host.upstreams.map((upstream) =>
@@ -120,6 +131,8 @@ export class DownstreamSession implements SessionContext, SessionPeer {
   }
 
   link(upstream: Upstream): UpstreamLink {
+    const pool = this.callerPool();
+    if (pool) return pool.link(upstream, this);
     let link = this.links[upstream.index];
     if (!link) {
       link = this.host.linkFor(upstream, this);
@@ -129,7 +142,18 @@ export class DownstreamSession implements SessionContext, SessionPeer {
   }
 
   limiter(upstream: Upstream): SpacingLimiter | undefined {
-    return this.limiters[upstream.index];
+    const pool = this.callerPool();
+    return pool ? pool.limiter(upstream) : this.limiters[upstream.index];
+  }
+
+  /** The caller's links, for a 2026-07-28 request: held from its first use until it ends. */
+  private callerPool(): CallerLinks | undefined {
+    if (!this.callerLinks) return undefined;
+    if (!this.pool) {
+      this.pool = this.callerLinks();
+      if (!this.closed) this.pool.begin(this, this.authInfo);
+    }
+    return this.pool;
   }
 
   private async dispatch(
@@ -201,6 +225,7 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     }
     this.subscriptions.clear();
     this.host.closed(this);
+    this.pool?.end(this);
     for (const link of this.links) if (link) closing.push(link.close().catch(() => {}));
     await Promise.all(closing);
     await this.server.close().catch(() => {});

@@ -46,6 +46,7 @@ export class Forwarding {
     const send = () =>
       this.linkOf(upstream).request(sent, {
         ...(extra ? { signal: extra.mcpReq.signal } : {}),
+        ...(caller ? { authInfo: caller } : {}),
         timeout: entry.timeoutMs,
         maxTotalTimeout: entry.maxTotalTimeoutMs,
         resetTimeoutOnProgress: true,

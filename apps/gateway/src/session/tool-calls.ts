@@ -11,6 +11,7 @@ import type { SpacingLimiter } from "@tabletop-mcp/kit/cli";
 import type { ExposedTool } from "../catalog/catalog.js";
 import { exposedToolResult } from "../catalog/exposed-uris.js";
 import { currentTier, withinTier } from "../tiers/tiers.js";
+import type { LinkRequestOptions } from "../upstreams/upstream.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
 import { upstreamMeta } from "./caller-meta.js";
 import { ProtocolError } from "./protocol-error.js";
@@ -114,10 +115,12 @@ function callOptions(
   tool: ExposedTool,
   extra: DownstreamExtra,
   onprogress: NonNullable<RequestOptions["onprogress"]>,
-): RequestOptions {
+): LinkRequestOptions {
   const entry = tool.upstream.entry;
+  const authInfo = extra.http?.authInfo;
   return {
     signal: extra.mcpReq.signal,
+    ...(authInfo ? { authInfo } : {}),
     timeout: entry.timeoutMs,
     maxTotalTimeout: entry.maxTotalTimeoutMs,
     resetTimeoutOnProgress: true,

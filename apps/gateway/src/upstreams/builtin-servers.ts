@@ -1,8 +1,19 @@
-import { createServer as createCampaignServer, openCampaignStore } from "@tabletop-mcp/campaign";
-import { createServer as createDiceServer } from "@tabletop-mcp/dice";
-import { createServer as createDualityServer } from "@tabletop-mcp/duality";
+import {
+  createServer as createCampaignServer,
+  createModernServerFactory as createModernCampaignFactory,
+  openCampaignStore,
+} from "@tabletop-mcp/campaign";
+import {
+  createServer as createDiceServer,
+  createServerFactory as createModernDiceFactory,
+} from "@tabletop-mcp/dice";
+import {
+  createServer as createDualityServer,
+  createServerFactory as createModernDualityFactory,
+} from "@tabletop-mcp/duality";
 import { type KitServer, type Logger, ResourceHub } from "@tabletop-mcp/kit";
 import {
+  createServerFactory as createModernWorldFactory,
   createServer as createWorldServer,
   openWorldStore,
   WORLD_COMPILED_URI,
@@ -13,7 +24,13 @@ import type { BuiltinEntry } from "../config/types.js";
 
 /** Makes instances of one builtin server that share its process-wide state. */
 export interface BuiltinFactory {
+  /** An instance for one 2025 session, with the session's own state (campaign's context). */
   createServer(): KitServer;
+  /**
+   * An instance with no session state, as the package serves 2026-07-28 requests: every
+   * caller's requests may share it, each carrying its own identity (docs/gateway.md §4.1).
+   */
+  createModernServer(): KitServer;
   /** Releases the shared state (database, file watcher). */
   close(): void;
 }
@@ -34,14 +51,23 @@ export function openBuiltin(entry: BuiltinEntry, logger: Logger): BuiltinFactory
   const seed = typeof options.seed === "string" ? options.seed : undefined;
   switch (entry.builtin) {
     case "dice":
-      return { createServer: () => createDiceServer({ seed, hub, logger }), close: () => {} };
+      return {
+        createServer: () => createDiceServer({ seed, hub, logger }),
+        createModernServer: createModernDiceFactory({ seed, hub, logger }),
+        close: () => {},
+      };
     case "duality":
-      return { createServer: () => createDualityServer({ seed, hub, logger }), close: () => {} };
+      return {
+        createServer: () => createDualityServer({ seed, hub, logger }),
+        createModernServer: createModernDualityFactory({ seed, hub, logger }),
+        close: () => {},
+      };
     case "campaign": {
       const store = openCampaignStore(String(options.dbPath));
+      const seeded = seed !== undefined ? { seed } : {};
       return {
-        createServer: () =>
-          createCampaignServer({ store, hub, logger, ...(seed !== undefined ? { seed } : {}) }),
+        createServer: () => createCampaignServer({ store, hub, logger, ...seeded }),
+        createModernServer: createModernCampaignFactory({ store, hub, logger, ...seeded }),
         close: () => store.close(),
       };
     }
@@ -62,6 +88,7 @@ export function openBuiltin(entry: BuiltinEntry, logger: Logger): BuiltinFactory
           : undefined;
       return {
         createServer: () => createWorldServer({ store, hub, logger }),
+        createModernServer: createModernWorldFactory({ store, hub, logger }),
         close: () => watcher?.close(),
       };
     }

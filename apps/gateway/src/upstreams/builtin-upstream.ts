@@ -3,16 +3,22 @@ import type {
   JSONRPCRequest,
   Notification,
   Request,
-  RequestOptions,
   Result,
 } from "@modelcontextprotocol/server";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { KitServer } from "@tabletop-mcp/kit";
 import { declaredScopes, scopesNeeded } from "@tabletop-mcp/kit/auth";
 import { InProcessConnection } from "@tabletop-mcp/kit/in-process";
 import type { BuiltinEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
+import { ProtocolError } from "../session/protocol-error.js";
 import { type BuiltinFactory, openBuiltin } from "./builtin-servers.js";
-import { type SessionPeer, Upstream, type UpstreamLink } from "./upstream.js";
+import {
+  type LinkRequestOptions,
+  type SessionPeer,
+  Upstream,
+  type UpstreamLink,
+} from "./upstream.js";
 import { type ClientIdentity, listUpstream, type UpstreamListing } from "./upstream-client.js";
 
 /** What an in-process server's connection passes on. */
@@ -35,6 +41,9 @@ export class BuiltinUpstream extends Upstream {
   private catalog: InProcessConnection | undefined;
   /** The catalog's server instance: it knows the scopes its tools and resources declare. */
   private catalogServer: KitServer | undefined;
+  /** The connection every 2026-07-28 request shares, made on first use. */
+  private modernConnection: Promise<InProcessConnection> | undefined;
+  private modernLinkShared: UpstreamLink | undefined;
 
   get connections(): number {
     return this.liveInstances;
@@ -107,9 +116,10 @@ export class BuiltinUpstream extends Upstream {
       return connected;
     };
     // The builtin learns who calls in process, as the kit's HTTP layer tells a server of its
-    // own: the session's authInfo travels with each request, and no token goes anywhere.
-    const asCaller = (options: RequestOptions) => {
-      const authInfo = peer.callerAuthInfo();
+    // own: the request's (else the session's) authInfo travels with it, and no token goes
+    // anywhere.
+    const asCaller = (options: LinkRequestOptions) => {
+      const authInfo = options.authInfo ?? peer.callerAuthInfo();
       return authInfo ? { ...options, authInfo } : options;
     };
     return {
@@ -126,9 +136,67 @@ export class BuiltinUpstream extends Upstream {
     };
   }
 
+  /**
+   * The link of every 2026-07-28 request (docs/gateway.md §4.1): one instance as the package
+   * serves that era, with no session state (campaign's context lives in handles), shared by all
+   * callers, each request carrying its own caller. A builtin's request for the client
+   * (elicitation) has no client session to reach on it and is refused.
+   */
+  modernLink(): UpstreamLink {
+    if (this.modernLinkShared) return this.modernLinkShared;
+    const connection = () => {
+      this.modernConnection ??= this.openModern();
+      return this.modernConnection;
+    };
+    let connected: InProcessConnection | undefined;
+    this.modernLinkShared = {
+      shared: false,
+      request: (request: Request, options: LinkRequestOptions) => {
+        if (connected) return connected.request(request, options);
+        return connection().then((open) => {
+          connected = open;
+          return open.request(request, options);
+        });
+      },
+      notify: async () => {},
+      // Shared by every request: closed with the upstream, never by one of them.
+      close: async () => {},
+    };
+    return this.modernLinkShared;
+  }
+
+  private openModern(): Promise<InProcessConnection> {
+    const factory = this.factory;
+    if (!factory) return Promise.reject(new Error(`builtin "${this.name}" is not open`));
+    const server = factory.createModernServer();
+    this.liveInstances++;
+    const previous = server.onclose;
+    server.onclose = () => {
+      this.liveInstances--;
+      previous?.();
+    };
+    return InProcessConnection.open(
+      server,
+      { clientInfo: this.host.clientInfo, capabilities: GATEWAY_PROFILE },
+      {
+        notification: () => {},
+        request: (request) =>
+          Promise.reject(
+            new ProtocolError(
+              ProtocolErrorCode.InternalError,
+              `The gateway cannot pass "${request.method}" from builtin "${this.name}" to a 2026-07-28 client`,
+            ),
+          ),
+      },
+      server.directToolCalls,
+    );
+  }
+
   async close(): Promise<void> {
     this.stopRestarts();
     await this.catalog?.close();
+    const modern = await this.modernConnection?.catch(() => undefined);
+    await modern?.close();
     this.factory?.close();
   }
 }

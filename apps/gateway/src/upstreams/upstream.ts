@@ -49,12 +49,18 @@ export interface SessionPeer {
   ): Promise<Result>;
 }
 
+/**
+ * A request's options on a link: the SDK's, and the caller, which an in-process builtin is told
+ * of with each request (docs/gateway.md §4.1); other upstreams learn it from `_meta` (§4.5).
+ */
+export type LinkRequestOptions = RequestOptions & { authInfo?: AuthInfo };
+
 /** One session's path to one upstream. */
 export interface UpstreamLink {
   /** True when every session shares this connection (shared stdio). */
   readonly shared: boolean;
   /** Sends a request, connecting first when needed; throws {@link UpstreamFailure} when it cannot. */
-  request(request: Request, options: RequestOptions): Promise<Result>;
+  request(request: Request, options: LinkRequestOptions): Promise<Result>;
   /** Sends a notification when connected; dropped otherwise. */
   notify(notification: Notification): Promise<void>;
   /** Closes this session's own connection, if any. */

@@ -35,6 +35,8 @@ vi.mock(import("../../src/upstreams/builtin-servers.js"), async (importOriginal)
       entry.builtin === "dice"
         ? {
             createServer: () => createKitServer({ name: "asking", version: "0", tools: [askName] }),
+            createModernServer: () =>
+              createKitServer({ name: "asking", version: "0", tools: [askName] }),
             close: () => {},
           }
         : original.openBuiltin(entry, logger),

@@ -16,7 +16,11 @@ vi.mock(import("../../src/upstreams/builtin-servers.js"), async (importOriginal)
     ...original,
     openBuiltin: (entry, logger) =>
       entry.builtin === "dice"
-        ? { createServer: identityEchoServer, close: () => {} }
+        ? {
+            createServer: identityEchoServer,
+            createModernServer: identityEchoServer,
+            close: () => {},
+          }
         : original.openBuiltin(entry, logger),
   };
 });

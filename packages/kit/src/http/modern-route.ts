@@ -6,6 +6,7 @@ import {
   createMcpHandler,
   InMemoryServerEventBus,
   type McpHttpHandler,
+  type McpRequestContext,
   type RequestId,
   type Server,
 } from "@modelcontextprotocol/server";
@@ -47,6 +48,13 @@ const MAX_QUERIES = 64;
 
 /** The most callers whose tool-call spacing is remembered at once (`--rate-limit-ms`). */
 const MAX_SPACED_CALLERS = 10_000;
+
+/**
+ * The header through which the server factory the SDK calls for a modern request learns who
+ * sends it (the SDK hands the factory the web request it built). The kit sets it on every
+ * modern request, URI-encoded, replacing anything a client sent under that name.
+ */
+const CALLER_HEADER = "x-tabletop-caller";
 
 /** What the modern era adds to an HTTP server's `/mcp`. */
 export interface ModernEndpoint {
@@ -132,6 +140,7 @@ class ModernRoute implements ModernEndpoint {
     boundOutput(this.context, reply.raw, "modern");
     attachAuthInfo(request);
     try {
+      request.raw.headers[CALLER_HEADER] = encodeURIComponent(caller);
       await target.serve(request.raw, reply.raw as ServerResponse, request.body);
     } finally {
       if (!listen) done();
@@ -239,7 +248,16 @@ class ModernRoute implements ModernEndpoint {
 
   private handlerFor(query: URLSearchParams, bus = new InMemoryServerEventBus()): McpHttpHandler {
     const { createServer } = this.context.options;
-    return createMcpHandler(() => createServer({ transport: "streamable", query, era: "modern" }), {
+    const build = ({ requestInfo }: McpRequestContext) => {
+      const caller = callerOf(requestInfo);
+      return createServer({
+        transport: "streamable",
+        query,
+        era: "modern",
+        ...(caller === undefined ? {} : { caller }),
+      });
+    };
+    return createMcpHandler(build, {
       legacy: "reject",
       onerror: this.onerror,
       bus,
@@ -425,6 +443,17 @@ function isLegacy(request: FastifyRequest): boolean {
 function headerOf(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** The caller the kit wrote on a modern request it serves. */
+function callerOf(request: Request | undefined): string | undefined {
+  const value = request?.headers.get(CALLER_HEADER);
+  if (value === null || value === undefined) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether a parsed JSON value nests arrays and objects more than `limit` levels deep. */

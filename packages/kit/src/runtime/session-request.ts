@@ -9,6 +9,11 @@ export interface SessionRequest {
    * HTTP request or one stdio connection, with no session; absent means `legacy`.
    */
   era?: "legacy" | "modern";
+  /**
+   * Who sends a 2026-07-28 HTTP request: the token's subject, or the client's address without
+   * auth (the key its admission limits count by). Absent over stdio and for 2025 sessions.
+   */
+  caller?: string;
   /** The Streamable HTTP session's id (absent for the other transports). */
   sessionId?: string;
   /**
