@@ -568,6 +568,7 @@ async function gatewayOverStdio() {
   const pinned = pinningAvailable();
   const placement = pinned ? PLACEMENT : "unpinned: taskset or a second CPU is missing";
   const options = { pinned };
+  const modern = { pinned, era: "modern" };
   const contenders = [
     { label: "dice directly", connection: () => connectStdio(diceArgs, scratchEnv, options) },
     {
@@ -581,6 +582,19 @@ async function gatewayOverStdio() {
     {
       label: "dice directly, a second process",
       connection: () => connectStdio(diceArgs, scratchEnv, options),
+    },
+    // The same three paths for a client of the 2026-07-28 revision.
+    {
+      label: "modern: dice directly",
+      connection: () => connectStdio(diceArgs, scratchEnv, modern),
+    },
+    {
+      label: "modern: gateway, builtin dice in-process",
+      connection: () => connectStdio([gatewayFile, "--config", builtinConfig], scratchEnv, modern),
+    },
+    {
+      label: "modern: gateway fronting a dice stdio child",
+      connection: () => connectStdio([gatewayFile, "--config", childConfig], scratchEnv, modern),
     },
   ];
   const unpin = pinned ? pinClient() : () => {};
@@ -600,7 +614,8 @@ async function gatewayOverStdio() {
   } finally {
     unpin();
   }
-  const [directMs, builtinMs, childMs, secondMs] = latencies.map((result) => result.p50Us / 1000);
+  const [directMs, builtinMs, childMs, secondMs, modernDirectMs, modernBuiltinMs, modernChildMs] =
+    latencies.map((result) => result.p50Us / 1000);
   report.add({
     area: GATEWAY_AREA,
     name: "over stdio: gateway with builtin dice (in-process composition)",
@@ -625,6 +640,30 @@ async function gatewayOverStdio() {
     target: `<= ${STDIO_HOP_TARGET_MS} ms added`,
     met: hop <= STDIO_HOP_TARGET_MS,
   });
+  report.add({
+    area: GATEWAY_AREA,
+    name: "over stdio, 2026-07-28 client: gateway with builtin dice (in-process composition)",
+    value: round3(modernBuiltinMs),
+    unit: "ms p50",
+    reference: `dice directly over stdio, 2026-07-28 client ${fmt(modernDirectMs)} ms; ${placement}`,
+    ratio: round3(modernBuiltinMs / modernDirectMs),
+    target: `<= ${IN_PROCESS_TARGET}x direct`,
+    met: modernBuiltinMs / modernDirectMs <= IN_PROCESS_TARGET,
+  });
+  const modernHop = modernChildMs - modernDirectMs;
+  report.add({
+    area: GATEWAY_AREA,
+    name: "over stdio, 2026-07-28 client: extra stdio hop (gateway fronting a dice child) minus direct",
+    value: round3(modernHop),
+    unit: "ms p50",
+    reference: `dice directly ${fmt(modernDirectMs)} ms; through gateway ${fmt(modernChildMs)} ms; ${placement}`,
+    ratio: round3(modernChildMs / modernDirectMs),
+    target: `<= ${STDIO_HOP_TARGET_MS} ms added`,
+    met: modernHop <= STDIO_HOP_TARGET_MS,
+  });
+  process.stderr.write(
+    `  2026-07-28 p50 direct ${fmt(modernDirectMs)} ms, builtin ${fmt(modernBuiltinMs)} ms, stdio child ${fmt(modernChildMs)} ms\n`,
+  );
 }
 
 async function proxiesOverHttp() {

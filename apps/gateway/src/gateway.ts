@@ -188,7 +188,10 @@ export class Gateway implements SessionHost, UpstreamHost, CallerLinksHost {
     // the connection, which keeps its links as a 2025 session does.
     const caller = request?.era === "modern" ? request.caller : undefined;
     const links = caller === undefined ? undefined : () => this.callerLinks(caller);
-    const session = new DownstreamSession(this, tier, links);
+    const session = new DownstreamSession(this, tier, {
+      modern: request?.era === "modern",
+      ...(links ? { callerLinks: links } : {}),
+    });
     this.sessions.add(session);
     if (tier !== "deep") this.tieredSessions++;
     return session.server;

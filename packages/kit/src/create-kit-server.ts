@@ -148,6 +148,12 @@ export class KitServer extends Server {
    */
   readonly directToolCalls: DirectToolCalls;
 
+  /**
+   * The cache hints its 2026-07-28 results carry (docs/contract.md §9.3), for a caller that
+   * serves its lists on (the gateway's aggregated lists carry the most conservative of theirs).
+   */
+  readonly cacheHints: Readonly<CacheHints>;
+
   /** Use {@link createKitServer}. */
   constructor(spec: ServerSpec, options: KitServerOptions = {}) {
     const prompts = spec.prompts ?? [];
@@ -155,6 +161,7 @@ export class KitServer extends Server {
     super(serverInfo(spec), serverOptions(spec, prompts, logging));
     const hub = options.hub ?? new ResourceHub();
     const logger = options.logger ?? silentLogger;
+    this.cacheHints = { ...DEFAULT_CACHE_HINTS, ...spec.cacheHints };
     const log: SessionLog = logging ? installSessionLogging(this) : async () => {};
     const toolCalls = registerTools(this, spec, { hub, logger, log }, options);
     this.directToolCalls = directToolCalls(this, toolCalls);

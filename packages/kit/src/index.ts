@@ -13,7 +13,9 @@ export {
 } from "./app-view.js";
 export { escapeControlCharacters } from "./control-characters.js";
 export {
+  type CacheHints,
   createKitServer,
+  DEFAULT_CACHE_HINTS,
   type KitServer,
   type KitServerOptions,
   type RequestStateIntegrity,

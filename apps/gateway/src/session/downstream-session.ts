@@ -14,6 +14,7 @@ import { processRedactor, UNPARSED_PARAMS } from "@tabletop-mcp/kit";
 import { declareRequestScopes } from "@tabletop-mcp/kit/auth";
 import { SpacingLimiter } from "@tabletop-mcp/kit/cli";
 import { gatewayScopeOf } from "../auth/request-scopes.js";
+import { isCachedMethod, withCacheHint } from "../catalog/cache-hints.js";
 import { originalUri } from "../catalog/names.js";
 import type { Tier } from "../config/types.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
@@ -60,17 +61,21 @@ export class DownstreamSession implements SessionContext, SessionPeer {
   /** The caller's links, for a 2026-07-28 request (taken on first use). */
   private pool: CallerLinks | undefined;
 
+  private readonly callerLinks: (() => CallerLinks) | undefined;
+
   /**
    * @param host - the gateway
    * @param tier - the session's latency tier
-   * @param callerLinks - for a 2026-07-28 request, the links of its caller, which it uses
-   *   instead of links of its own (docs/gateway.md §4.7)
+   * @param options - `modern` for a server of the 2026-07-28 era (its results carry cache
+   *   hints); `callerLinks` for one 2026-07-28 request over HTTP, the links of its caller, which
+   *   it uses instead of links of its own (docs/gateway.md §4.7)
    */
   constructor(
     readonly host: SessionHost,
     readonly tier: Tier,
-    private readonly callerLinks?: () => CallerLinks,
+    options: { modern?: boolean; callerLinks?: () => CallerLinks } = {},
   ) {
+    this.callerLinks = options.callerLinks;
     this.links = new Array(host.upstreams.length);
     this.limiters = host.upstreams.map((upstream) =>
       upstream.entry.rateLimitMs > 0 ? new SpacingLimiter(upstream.entry.rateLimitMs) : undefined,
@@ -93,11 +98,17 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     // One handler per method the gateway serves, so that the SDK itself answers any other
     // method as not found (in the 2026-07-28 era with HTTP 404).
     for (const [method, handle] of REQUEST_HANDLERS) {
-      this.server.setRequestHandler(method, UNPARSED_PARAMS, (params, ctx) => {
+      const hinted = options.modern === true && isCachedMethod(method);
+      this.server.setRequestHandler(method, UNPARSED_PARAMS, async (params, ctx) => {
         this.authInfo = ctx.http?.authInfo ?? this.authInfo;
-        return this.dispatch(handle, params, ctx).catch((error: unknown) => {
+        try {
+          const result = await this.dispatch(handle, params, ctx);
+          return hinted
+            ? withCacheHint(method, result, { upstreams: host.upstreams, tier })
+            : result;
+        } catch (error) {
           throw toProtocolError(error, processRedactor);
-        });
+        }
       });
     }
     declareRequestScopes(

@@ -9,6 +9,7 @@ import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { KitServer } from "@tabletop-mcp/kit";
 import { declaredScopes, scopesNeeded } from "@tabletop-mcp/kit/auth";
 import { InProcessConnection } from "@tabletop-mcp/kit/in-process";
+import { type CachedMethod, type CacheHint, hintOf } from "../catalog/cache-hints.js";
 import type { BuiltinEntry } from "../config/types.js";
 import { GATEWAY_PROFILE } from "../session/client-profile.js";
 import { ProtocolError } from "../session/protocol-error.js";
@@ -70,6 +71,12 @@ export class BuiltinUpstream extends Upstream {
   override requestScopes(method: string, params: Readonly<Record<string, unknown>>): string[] {
     if (!this.catalogServer) return [];
     return scopesNeeded(this.catalogServer, { jsonrpc: "2.0", id: 0, method, params });
+  }
+
+  /** A builtin's hints are those its package's servers give their 2026-07-28 results. */
+  override cacheHint(method: CachedMethod): CacheHint | undefined {
+    const hint = this.catalogServer?.cacheHints[method];
+    return hint ? hintOf({ ...hint }) : undefined;
   }
 
   /** Every scope the server's tools and resources declare. */

@@ -20,6 +20,7 @@ import {
   type Tool,
   type Transport,
 } from "@modelcontextprotocol/client";
+import { type CachedMethod, type CacheHint, hintOf, stricter } from "../catalog/cache-hints.js";
 import { type ListenOptions, UpstreamConnection } from "./upstream-connection.js";
 
 export { PASSTHROUGH_RESULT } from "./upstream-connection.js";
@@ -53,6 +54,11 @@ export interface UpstreamListing {
    * declared their capability; each was taken as an empty list (docs/gateway.md §4.4).
    */
   missing: OptionalList[];
+  /**
+   * The cache hints its lists carried (a 2026-07-28 upstream's), the most conservative of their
+   * pages; absent for a list whose pages did not all carry one.
+   */
+  cacheHints: Partial<Record<CachedMethod, CacheHint>>;
 }
 
 /** The list methods an upstream may lack: without them it still serves its tools. */
@@ -202,10 +208,16 @@ export async function listUpstream(
 ): Promise<UpstreamListing> {
   const capabilities = source.serverCapabilities;
   const missing: OptionalList[] = [];
+  const cacheHints: Partial<Record<CachedMethod, CacheHint>> = {};
+  const hinted = (method: CachedMethod) => (hint: CacheHint | undefined) => {
+    if (hint) cacheHints[method] = hint;
+  };
   const optional = <Item>(declared: unknown, method: OptionalList, key: string) =>
-    declared ? listOptional<Item>(source, method, key, options, missing) : [];
+    declared ? listOptional<Item>(source, method, key, options, missing, hinted(method)) : [];
   const [tools, prompts, resourceTemplates, resources] = await Promise.all([
-    capabilities.tools ? listAll<Tool>(source, "tools/list", "tools", options) : [],
+    capabilities.tools
+      ? listAll<Tool>(source, "tools/list", "tools", options, hinted("tools/list"))
+      : [],
     optional<Prompt>(capabilities.prompts, "prompts/list", "prompts"),
     optional<ResourceTemplateType>(
       capabilities.resources,
@@ -215,7 +227,16 @@ export async function listUpstream(
     optional<Resource>(capabilities.resources, "resources/list", "resources"),
   ]);
   const instructions = source.instructions;
-  return { tools, prompts, resourceTemplates, resources, instructions, capabilities, missing };
+  return {
+    tools,
+    prompts,
+    resourceTemplates,
+    resources,
+    instructions,
+    capabilities,
+    missing,
+    cacheHints,
+  };
 }
 
 /** {@link listAll}, but a method the upstream does not have is an empty list, noted in `missing`. */
@@ -225,9 +246,10 @@ async function listOptional<Item>(
   key: string,
   options: RequestOptions,
   missing: OptionalList[],
+  hinted: (hint: CacheHint | undefined) => void,
 ): Promise<Item[]> {
   try {
-    return await listAll<Item>(source, method, key, options);
+    return await listAll<Item>(source, method, key, options, hinted);
   } catch (error) {
     if (!(error instanceof ProtocolError) || error.code !== ProtocolErrorCode.MethodNotFound)
       throw error;
@@ -248,14 +270,21 @@ export async function listTools(source: ListingSource, options: RequestOptions):
   return listAll<Tool>(source, "tools/list", "tools", options);
 }
 
+/**
+ * Every page of a list; `hinted` gets the most conservative cache hint of the pages, or
+ * `undefined` when one of them carried none.
+ */
 async function listAll<Item>(
   source: ListingSource,
   method: string,
   key: string,
   options: RequestOptions,
+  hinted: (hint: CacheHint | undefined) => void = () => {},
 ): Promise<Item[]> {
   const items: Item[] = [];
   let cursor: string | undefined;
+  let hint: CacheHint | undefined;
+  let unhinted = false;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = (await source.request(
       { method, params: cursor === undefined ? {} : { cursor } },
@@ -263,8 +292,12 @@ async function listAll<Item>(
     )) as Record<string, unknown>;
     const list = result[key];
     if (Array.isArray(list)) items.push(...(list as Item[]));
+    const pageHint = hintOf(result);
+    if (!pageHint) unhinted = true;
+    else hint = hint ? stricter(hint, pageHint) : pageHint;
     cursor = typeof result.nextCursor === "string" ? result.nextCursor : undefined;
     if (cursor === undefined) break;
   }
+  hinted(unhinted ? undefined : hint);
   return items;
 }

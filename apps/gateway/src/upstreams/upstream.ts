@@ -12,6 +12,7 @@ import type {
   Tool,
 } from "@modelcontextprotocol/server";
 import type { Logger } from "@tabletop-mcp/kit";
+import type { CachedMethod, CacheHint } from "../catalog/cache-hints.js";
 import type { ServerEntry } from "../config/types.js";
 import { type ClientProfile, GATEWAY_PROFILE, profileKey } from "../session/client-profile.js";
 import { boundText } from "./bounded-text.js";
@@ -147,6 +148,19 @@ export abstract class Upstream {
   /** When the next reconnection attempt is due (epoch ms), while one is scheduled. */
   get nextAttemptAt(): number | undefined {
     return this.loop.nextAttemptAt;
+  }
+
+  /**
+   * The cache hint of one of its lists as it last gave it (docs/gateway.md §5.5); only a
+   * 2026-07-28 upstream's lists carry one.
+   */
+  cacheHint(method: CachedMethod): CacheHint | undefined {
+    return this.listing?.cacheHints[method];
+  }
+
+  /** Whether it may offer different tools to clients of different capabilities (§4.5). */
+  get offersPerClient(): boolean {
+    return this.probeTools !== undefined;
   }
 
   /** Live upstream connections (for stats). */

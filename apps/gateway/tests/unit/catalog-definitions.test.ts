@@ -34,6 +34,7 @@ function fakeUpstream(prefix: string | undefined, tools: Tool[]): Upstream {
     instructions: undefined,
     capabilities: {},
     missing: [],
+    cacheHints: {},
   };
   return {
     name: "dice",

@@ -23,6 +23,7 @@ function upstream(
     instructions: undefined,
     capabilities: { resources: {} },
     missing: [],
+    cacheHints: {},
   };
   return {
     name,
