@@ -25,6 +25,7 @@ import type { ConfigProblem, GatewayConfig, ServerEntry, Tier } from "./config/t
 import { CallerLinks, type CallerLinksHost } from "./session/caller-links.js";
 import { withCallerMeta } from "./session/caller-meta.js";
 import { DownstreamSession } from "./session/downstream-session.js";
+import { createRoundCodec } from "./session/input-rounds.js";
 import { ListenerSession } from "./session/listener-session.js";
 import { ProtocolError } from "./session/protocol-error.js";
 import type { SessionContext, SessionHost } from "./session/session-context.js";
@@ -112,6 +113,7 @@ export class Gateway implements SessionHost, UpstreamHost, CallerLinksHost {
   /** Each caller's own connections for its 2026-07-28 requests, least recently used first. */
   private readonly callers = new Map<string, CallerLinks>();
   readonly idleMs: number;
+  readonly inputRounds = createRoundCodec();
 
   private constructor(
     readonly config: GatewayConfig,

@@ -91,6 +91,8 @@ export class DownstreamSession implements SessionContext, SessionPeer {
         capabilities: CAPABILITIES,
         instructions: host.instructions(),
         jsonSchemaValidator: host.validator,
+        // A retried call's requestState is the gateway's own, checked before any handler runs.
+        requestState: { verify: (state, ctx) => host.inputRounds.verify(state, ctx) },
       },
     );
     // The SDK's own setLevel handler would answer for us; ours forwards the level upstream.

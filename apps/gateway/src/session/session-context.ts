@@ -2,6 +2,7 @@ import type {
   jsonSchemaValidator,
   LoggingLevel,
   Notification,
+  RequestStateCodec,
   Server,
   ServerContext,
 } from "@modelcontextprotocol/server";
@@ -11,6 +12,7 @@ import type { Catalog } from "../catalog/catalog.js";
 import type { Tier } from "../config/types.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import type { Forwarding } from "./forwarding.js";
+import type { InputRound } from "./input-rounds.js";
 import type { ToolView } from "./tool-view.js";
 
 /** What the SDK hands a request handler of the downstream session. */
@@ -36,6 +38,8 @@ export interface SessionHost {
   levelChanged(session: SessionContext): void;
   /** Something an upstream offers is withheld (a clash): logged and told to every session. */
   withheld(problem: string): void;
+  /** Seals and opens the `requestState` of input requests passed on (docs/gateway.md §7.6). */
+  readonly inputRounds: RequestStateCodec<InputRound>;
   /** A tool call was recorded in the statistics. */
   toolRecorded(): void;
   closed(session: SessionContext): void;

@@ -14,6 +14,7 @@ import { currentTier, withinTier } from "../tiers/tiers.js";
 import type { LinkRequestOptions } from "../upstreams/upstream.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
 import { upstreamMeta } from "./caller-meta.js";
+import { asksForInput, type InputRound, MAX_INPUT_ROUNDS } from "./input-rounds.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
 import { errorResult, failureResult, redactedErrorResult } from "./tool-results.js";
@@ -54,10 +55,14 @@ async function forwardCall(
   extra: DownstreamExtra,
 ): Promise<Result> {
   const link = session.link(tool.upstream);
+  const round = inputRoundOf(tool, extra);
   const progress = progressRelay(params, extra);
   const request = {
     method: "tools/call",
-    params: upstreamCallParams(tool, params, extra.http?.authInfo),
+    params: {
+      ...upstreamCallParams(tool, params, extra.http?.authInfo),
+      ...(round ? answersFor(round, extra) : {}),
+    },
   };
   const started = performance.now();
   try {
@@ -65,6 +70,7 @@ async function forwardCall(
       link.request(request, callOptions(tool, extra, progress.relay)),
     )) as CallToolResult;
     progress.stop();
+    if (asksForInput(result)) return await passInputRequest(session, tool, result, round, extra);
     tool.stats.record(performance.now() - started, result.isError === true);
     session.host.toolRecorded();
     const answer = result.isError === true ? redactedErrorResult(result) : result;
@@ -120,12 +126,83 @@ function callOptions(
   const authInfo = extra.http?.authInfo;
   return {
     signal: extra.mcpReq.signal,
+    // An upstream's input_required comes back to be passed on (docs/gateway.md §7.6).
+    allowInputRequired: true,
     ...(authInfo ? { authInfo } : {}),
     timeout: entry.timeoutMs,
     maxTotalTimeout: entry.maxTotalTimeoutMs,
     resetTimeoutOnProgress: true,
     onprogress,
   };
+}
+
+/**
+ * The round a retried call continues (docs/gateway.md §7.6): the `requestState` the gateway
+ * sealed, which the SDK has verified (another process's, caller's or a tampered one never gets
+ * here). A state sealed for another tool is refused.
+ */
+function inputRoundOf(tool: ExposedTool, extra: DownstreamExtra): InputRound | undefined {
+  const round = extra.mcpReq.requestState<InputRound>();
+  if (round === undefined) return undefined;
+  if (typeof round !== "object" || round === null || round.tool !== tool.name) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Invalid params: requestState was not issued for tool "${tool.name}"`,
+    );
+  }
+  return round;
+}
+
+/** What a retry tells the upstream: the client's answers, and its own state back. */
+function answersFor(round: InputRound, extra: DownstreamExtra): Record<string, unknown> {
+  const responses = extra.mcpReq.inputResponses;
+  return {
+    ...(responses !== undefined ? { inputResponses: responses } : {}),
+    ...(round.state !== undefined ? { requestState: round.state } : {}),
+  };
+}
+
+/**
+ * Passes an upstream's `input_required` on to the client: its input requests as they are, and
+ * a `requestState` of the gateway's own that seals the upstream's (docs/gateway.md §7.6). A
+ * 2025 client's session has the SDK ask the client and call again; a 2026-07-28 client retries
+ * itself. Past {@link MAX_INPUT_ROUNDS} rounds the call fails.
+ */
+async function passInputRequest(
+  session: SessionContext,
+  tool: ExposedTool,
+  result: Result,
+  round: InputRound | undefined,
+  extra: DownstreamExtra,
+): Promise<Result> {
+  const upstream = tool.upstream;
+  const rounds = (round?.rounds ?? 0) + 1;
+  if (rounds > MAX_INPUT_ROUNDS) {
+    return failureResult(
+      new UpstreamFailure(
+        upstream.name,
+        "input_rounds",
+        `Upstream "${upstream.name}" asked for input more than ${MAX_INPUT_ROUNDS} times in one call of "${tool.name}"; the call was given up.`,
+      ),
+    );
+  }
+  const { inputRequests, requestState } = result as {
+    inputRequests?: unknown;
+    requestState?: unknown;
+  };
+  const sealed = await session.host.inputRounds.mint(
+    {
+      tool: tool.name,
+      rounds,
+      ...(typeof requestState === "string" ? { state: requestState } : {}),
+    },
+    extra,
+  );
+  return {
+    resultType: "input_required",
+    ...(inputRequests !== undefined ? { inputRequests } : {}),
+    requestState: sealed,
+  } as Result;
 }
 
 /** The refusal of a call to a tool outside this session's latency budget. */

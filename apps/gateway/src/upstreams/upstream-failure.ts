@@ -10,7 +10,8 @@ export type FailureReason =
   | "session_lost"
   | "unauthorized"
   | "capacity"
-  | "budget";
+  | "budget"
+  | "input_rounds";
 
 /**
  * A call that could not reach its upstream, or lost it; becomes an `isError` result. The

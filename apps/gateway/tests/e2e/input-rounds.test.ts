@@ -1,0 +1,175 @@
+// docs/gateway.md §7.6: a 2026-07-28 upstream's input_required reaches the client through the
+// gateway, sealed in a requestState of the gateway's own: a 2025 client is asked on its session
+// (the SDK asks and calls again), a 2026-07-28 client retries itself; the upstream gets its own
+// state back byte for byte. A forged state, another caller's, another tool's or another
+// gateway's is refused with -32602.
+import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { type ClientEra, clientOptions } from "@tabletop-mcp/kit/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  call,
+  cleanupAll,
+  type HttpChild,
+  startGatewayHttp,
+  startModernFixture,
+  tempFolder,
+  writeConfig,
+} from "../helpers/gateway.js";
+
+const TOKENS = {
+  alice: "rounds-alice-token-0123456789abcdef",
+  bob: "rounds-bob-token-0123456789abcdef",
+};
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+};
+
+let modern: HttpChild;
+let gateway: HttpChild;
+let twin: HttpChild;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  modern = await startModernFixture(["--name", "modern"]);
+  const folder = tempFolder();
+  const digest = (token: string) => createHash("sha256").update(token).digest("hex");
+  const table = join(folder, "tokens.json");
+  writeFileSync(
+    table,
+    JSON.stringify({
+      tokens: Object.entries(TOKENS).map(([sub, token]) => ({
+        sha256: digest(token),
+        sub,
+        scopes: ["tabletop:play"],
+      })),
+    }),
+  );
+  const config = writeConfig(
+    { mcpServers: { modern: { url: modern.url, prefix: "m", scopes: ["tabletop:play"] } } },
+    folder,
+  );
+  gateway = await startGatewayHttp(["--config", config, "--auth-tokens", table]);
+  twin = await startGatewayHttp(["--config", config, "--auth-tokens", table]);
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close().catch(() => {})));
+  await cleanupAll();
+});
+
+/** A client of `era` that answers every elicitation with the name `name`. */
+async function answering(
+  era: ClientEra,
+  name: string,
+): Promise<{ client: Client; asked: string[] }> {
+  const client = new Client(
+    { name: "rounds-test", version: "1.0.0" },
+    { ...clientOptions(era), capabilities: { elicitation: { form: {} } } },
+  );
+  const asked: string[] = [];
+  client.setRequestHandler("elicitation/create", async (request) => {
+    asked.push(String(request.params.message));
+    return { action: "accept", content: { name } };
+  });
+  const headers = { authorization: `Bearer ${TOKENS.alice}` };
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(gateway.url), { requestInit: { headers } }),
+  );
+  clients.push(client);
+  return { client, asked };
+}
+
+/** One raw 2026-07-28 tools/call: status and the JSON-RPC message that answered it. */
+async function rawCall(
+  url: string,
+  who: keyof typeof TOKENS,
+  params: Record<string, unknown>,
+): Promise<{ status: number; message: Record<string, unknown> }> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer ${TOKENS[who]}`,
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": String(params.name),
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 9,
+      method: "tools/call",
+      params: { ...params, _meta: MODERN_META },
+    }),
+  });
+  const text = await response.text();
+  const body = text.startsWith("{")
+    ? text
+    : (text
+        .split("\n")
+        .find((line) => line.startsWith("data: "))
+        ?.slice(6) ?? "{}");
+  return { status: response.status, message: JSON.parse(body) };
+}
+
+/** Alice's first round of m__ask: the gateway's sealed requestState. */
+async function firstRound(): Promise<string> {
+  const { message } = await rawCall(gateway.url, "alice", { name: "m__ask", arguments: {} });
+  const result = message.result as { resultType: string; requestState: string };
+  expect(result.resultType).toBe("input_required");
+  return result.requestState;
+}
+
+const ANSWER = { who: { action: "accept", content: { name: "Mallory" } } };
+
+describe("a 2026-07-28 upstream asking for input through the gateway", () => {
+  it.each(["legacy", "modern"] as const)(
+    "reaches a %s client, whose answer reaches the upstream with its own state",
+    async (era) => {
+      const { client, asked } = await answering(era, "Ada");
+      const result = await call(client, "m__ask");
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual({ answered: "Ada", state: "modern-state-1" });
+      expect(asked).toEqual(["Who calls modern?"]);
+    },
+  );
+
+  it("passes the upstream's input requests on, under a state that is not the upstream's", async () => {
+    const { message } = await rawCall(gateway.url, "alice", { name: "m__ask", arguments: {} });
+    const result = message.result as Record<string, unknown>;
+    expect(result.inputRequests).toEqual({
+      who: {
+        method: "elicitation/create",
+        params: expect.objectContaining({ message: "Who calls modern?" }),
+      },
+    });
+    expect(typeof result.requestState).toBe("string");
+    expect(result.requestState).not.toContain("modern-state-1");
+  });
+
+  it("refuses a forged, another caller's, another tool's or another gateway's state with -32602", async () => {
+    const sealed = await firstRound();
+    const retry = (url: string, who: keyof typeof TOKENS, name: string, requestState: string) =>
+      rawCall(url, who, { name, arguments: {}, inputResponses: ANSWER, requestState });
+    const refusals = [
+      await retry(gateway.url, "alice", "m__ask", `${sealed.slice(0, -4)}AAAA`),
+      await retry(gateway.url, "alice", "m__ask", "modern-state-1"),
+      await retry(gateway.url, "bob", "m__ask", sealed),
+      await retry(gateway.url, "alice", "m__echo", sealed),
+      await retry(twin.url, "alice", "m__ask", sealed),
+    ];
+    for (const { message } of refusals) {
+      expect(message.error).toMatchObject({ code: -32602 });
+    }
+    // The state was never spent: its holder's retry still goes through.
+    const { message } = await retry(gateway.url, "alice", "m__ask", sealed);
+    expect((message.result as { structuredContent: unknown }).structuredContent).toEqual({
+      answered: "Mallory",
+      state: "modern-state-1",
+    });
+  });
+});
