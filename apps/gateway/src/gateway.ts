@@ -27,6 +27,7 @@ import { withCallerMeta } from "./session/caller-meta.js";
 import { DownstreamSession } from "./session/downstream-session.js";
 import { createRoundCodec } from "./session/input-rounds.js";
 import { ListenerSession } from "./session/listener-session.js";
+import { PendingCalls } from "./session/pending-call.js";
 import { ProtocolError } from "./session/protocol-error.js";
 import type { SessionContext, SessionHost } from "./session/session-context.js";
 import {
@@ -114,6 +115,7 @@ export class Gateway implements SessionHost, UpstreamHost, CallerLinksHost {
   private readonly callers = new Map<string, CallerLinks>();
   readonly idleMs: number;
   readonly inputRounds = createRoundCodec();
+  readonly pendingCalls = new PendingCalls();
 
   private constructor(
     readonly config: GatewayConfig,
@@ -328,13 +330,20 @@ export class Gateway implements SessionHost, UpstreamHost, CallerLinksHost {
     const callers = shared
       ? [...this.sessions].filter((session) => session.forwardingTo(upstream) > 0)
       : [];
+    // A 2026-07-28 client's call is held open across its rounds (docs/gateway.md §7.6).
+    const held = shared ? this.pendingCalls.to(upstream) : [];
     const [caller] = callers;
-    if (caller && callers.length === 1) return caller.upstreamRequest(upstream, request, signal);
+    const [call] = held;
+    if (call && held.length === 1 && callers.length === 0) return call.ask(request, signal);
+    if (caller && callers.length === 1 && held.length === 0) {
+      return caller.upstreamRequest(upstream, request, signal);
+    }
+    const inFlight = callers.length + held.length;
     const why = !shared
       ? "this connection is the gateway's own, for listing, and belongs to no client session"
-      : callers.length === 0
+      : inFlight === 0
         ? "no client call to it is in flight, and a shared upstream's requests go to the session whose call caused them"
-        : `${callers.length} client sessions have calls to it in flight, and a shared upstream's request does not say which one it belongs to`;
+        : `${inFlight} client sessions have calls to it in flight, and a shared upstream's request does not say which one it belongs to`;
     const hint = shared
       ? ' Set "per_session": true to give each client session its own connection.'
       : "";
@@ -533,6 +542,7 @@ export class Gateway implements SessionHost, UpstreamHost, CallerLinksHost {
   async close(): Promise<void> {
     if (this.listChangeTimer) clearTimeout(this.listChangeTimer);
     if (this.tierTimer) clearTimeout(this.tierTimer);
+    this.pendingCalls.endAll("the gateway is shutting down");
     await this.closeSessions();
     await Promise.all([...this.callers.values()].map((links) => links.close()));
     this.callers.clear();

@@ -5,31 +5,26 @@ import type {
   JSONRPCRequest,
   Result,
 } from "@modelcontextprotocol/server";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { SpacingLimiter } from "@tabletop-mcp/kit/cli";
 import { BuiltinUpstream } from "../upstreams/builtin-upstream.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import { type ClientProfile, GATEWAY_PROFILE } from "./client-profile.js";
-import { ProtocolError } from "./protocol-error.js";
+import { heldRequest } from "./client-requests.js";
+import type { PendingCalls } from "./pending-call.js";
 
 /** What one caller's 2026-07-28 requests are, to its links. */
 export interface CallerRequest {
   readonly clientInfo: Implementation;
   readonly clientCapabilities: ClientProfile;
-  /** How many of its requests are being forwarded to `upstream` now. */
-  forwardingTo(upstream: Upstream): number;
   fromUpstream(upstream: Upstream, notification: JSONRPCNotification): void;
-  upstreamRequest(
-    upstream: Upstream,
-    request: JSONRPCRequest,
-    signal: AbortSignal,
-  ): Promise<Result>;
 }
 
 /** What the links of one caller need from the gateway. */
 export interface CallerLinksHost {
   readonly upstreams: readonly Upstream[];
   readonly clientInfo: Implementation;
+  /** 2026-07-28 clients' calls held open across rounds. */
+  readonly pendingCalls: PendingCalls;
   /** How long the links outlive the caller's last request. */
   readonly idleMs: number;
   /** The links closed after their idle time. */
@@ -121,25 +116,16 @@ export class CallerLinks implements SessionPeer {
     for (const request of this.serving) request.fromUpstream(upstream, notification);
   }
 
-  /** An upstream's request for the client goes with the caller's one call to it in flight. */
+  /**
+   * An upstream's request for the client goes to the caller's one call to it held open for
+   * the client's next round (docs/gateway.md §7.6).
+   */
   upstreamRequest(
     upstream: Upstream,
     request: JSONRPCRequest,
     signal: AbortSignal,
   ): Promise<Result> {
-    const callers = [...this.serving].filter((each) => each.forwardingTo(upstream) > 0);
-    const [caller] = callers;
-    if (caller && callers.length === 1) return caller.upstreamRequest(upstream, request, signal);
-    const why =
-      callers.length === 0
-        ? "no request of this client to it is in flight"
-        : `${callers.length} requests of this client to it are in flight, and its request does not say which one it belongs to`;
-    return Promise.reject(
-      new ProtocolError(
-        ProtocolErrorCode.InternalError,
-        `The gateway cannot pass "${request.method}" from upstream "${upstream.name}" to a client: ${why}.`,
-      ),
-    );
+    return heldRequest(this.host.pendingCalls.to(upstream, this), upstream, request, signal);
   }
 
   /** Closes the caller's own connections (idle, or the gateway stops). */

@@ -7,8 +7,34 @@ import {
 import type { Upstream } from "../upstreams/upstream.js";
 import { PASSTHROUGH_RESULT } from "../upstreams/upstream-client.js";
 import { missingCapability, profileOf } from "./client-profile.js";
+import type { PendingCall } from "./pending-call.js";
 import { ProtocolError, toProtocolError } from "./protocol-error.js";
 import type { SessionContext } from "./session-context.js";
+
+/**
+ * Passes an upstream's request to the one call of a 2026-07-28 client held open to it
+ * (docs/gateway.md §7.6), to be asked in the client's next round; with none or several, the
+ * upstream gets an error saying why.
+ */
+export function heldRequest(
+  calls: readonly PendingCall[],
+  upstream: Upstream,
+  request: JSONRPCRequest,
+  signal: AbortSignal,
+): Promise<Result> {
+  const [call] = calls;
+  if (call && calls.length === 1) return call.ask(request, signal);
+  const why =
+    calls.length === 0
+      ? "no call of that client to it is in flight"
+      : `${calls.length} calls of that client to it are in flight, and its request does not say which one it belongs to`;
+  return Promise.reject(
+    new ProtocolError(
+      ProtocolErrorCode.InternalError,
+      `The gateway cannot pass "${request.method}" from upstream "${upstream.name}" to a 2026-07-28 client: ${why}.`,
+    ),
+  );
+}
 
 /** The longest timer Node keeps (about 24.8 days): in effect, no timeout. */
 const NO_TIMEOUT_MS = 2_147_483_647;

@@ -20,7 +20,7 @@ import type { Tier } from "../config/types.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import type { CallerLinks } from "./caller-links.js";
 import { type ClientProfile, profileOf } from "./client-profile.js";
-import { askClient } from "./client-requests.js";
+import { askClient, heldRequest } from "./client-requests.js";
 import { Forwarding } from "./forwarding.js";
 import { ProtocolError, toProtocolError } from "./protocol-error.js";
 import { REQUEST_HANDLERS, type RequestHandler } from "./request-handlers.js";
@@ -62,6 +62,7 @@ export class DownstreamSession implements SessionContext, SessionPeer {
   private pool: CallerLinks | undefined;
 
   private readonly callerLinks: (() => CallerLinks) | undefined;
+  readonly modern: boolean;
 
   /**
    * @param host - the gateway
@@ -76,6 +77,7 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     options: { modern?: boolean; callerLinks?: () => CallerLinks } = {},
   ) {
     this.callerLinks = options.callerLinks;
+    this.modern = options.modern === true;
     this.links = new Array(host.upstreams.length);
     this.limiters = host.upstreams.map((upstream) =>
       upstream.entry.rateLimitMs > 0 ? new SpacingLimiter(upstream.entry.rateLimitMs) : undefined,
@@ -154,6 +156,10 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     return link;
   }
 
+  linkOwner(): unknown {
+    return this.callerPool() ?? this;
+  }
+
   limiter(upstream: Upstream): SpacingLimiter | undefined {
     const pool = this.callerPool();
     return pool ? pool.limiter(upstream) : this.limiters[upstream.index];
@@ -205,11 +211,17 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     gatewayEvent(this, level, data);
   }
 
+  /**
+   * A request of an upstream for this session's client: asked on the session (2025), or, for a
+   * 2026-07-28 session's own connection, held for the client's next round (§7.6).
+   */
   upstreamRequest(
     upstream: Upstream,
     request: JSONRPCRequest,
     signal: AbortSignal,
   ): Promise<Result> {
+    if (this.modern)
+      return heldRequest(this.host.pendingCalls.to(upstream, this), upstream, request, signal);
     return askClient(this, upstream, request, signal);
   }
 

@@ -15,6 +15,8 @@ export interface InputRound {
   tool: string;
   /** The upstream's own `requestState`, given back to it byte for byte on the retry. */
   state?: string;
+  /** The call held open on this gateway process, for an upstream of the 2025 revisions. */
+  pending?: string;
   rounds: number;
 }
 

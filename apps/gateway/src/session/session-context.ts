@@ -13,6 +13,7 @@ import type { Tier } from "../config/types.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import type { Forwarding } from "./forwarding.js";
 import type { InputRound } from "./input-rounds.js";
+import type { PendingCalls } from "./pending-call.js";
 import type { ToolView } from "./tool-view.js";
 
 /** What the SDK hands a request handler of the downstream session. */
@@ -38,6 +39,8 @@ export interface SessionHost {
   levelChanged(session: SessionContext): void;
   /** Something an upstream offers is withheld (a clash): logged and told to every session. */
   withheld(problem: string): void;
+  /** 2026-07-28 clients' calls held open across rounds (docs/gateway.md §7.6). */
+  readonly pendingCalls: PendingCalls;
   /** Seals and opens the `requestState` of input requests passed on (docs/gateway.md §7.6). */
   readonly inputRounds: RequestStateCodec<InputRound>;
   /** A tool call was recorded in the statistics. */
@@ -49,6 +52,10 @@ export interface SessionHost {
 export interface SessionContext extends SessionPeer {
   readonly host: SessionHost;
   readonly server: Server;
+  /** Whether it serves the 2026-07-28 revision (a request, or a stdio connection). */
+  readonly modern: boolean;
+  /** Whose connections its links are: its caller's (§4.7), or its own. */
+  linkOwner(): unknown;
   /** The session's latency tier (docs/gateway.md §10). */
   readonly tier: Tier;
   /** The tools this session's client sees. */

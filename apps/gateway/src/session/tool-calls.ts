@@ -15,6 +15,7 @@ import type { LinkRequestOptions } from "../upstreams/upstream.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
 import { upstreamMeta } from "./caller-meta.js";
 import { asksForInput, type InputRound, MAX_INPUT_ROUNDS } from "./input-rounds.js";
+import { MAX_PENDING_CALLS, type PendingCall } from "./pending-call.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
 import { errorResult, failureResult, redactedErrorResult } from "./tool-results.js";
@@ -54,8 +55,10 @@ async function forwardCall(
   params: Record<string, unknown>,
   extra: DownstreamExtra,
 ): Promise<Result> {
-  const link = session.link(tool.upstream);
   const round = inputRoundOf(tool, extra);
+  if (round?.pending !== undefined) return continueHeldCall(session, tool, round, extra);
+  if (holdsOpen(session, tool)) return startHeldCall(session, tool, params, extra);
+  const link = session.link(tool.upstream);
   const progress = progressRelay(params, extra);
   const request = {
     method: "tools/call",
@@ -71,25 +74,148 @@ async function forwardCall(
     )) as CallToolResult;
     progress.stop();
     if (asksForInput(result)) return await passInputRequest(session, tool, result, round, extra);
-    tool.stats.record(performance.now() - started, result.isError === true);
-    session.host.toolRecorded();
-    const answer = result.isError === true ? redactedErrorResult(result) : result;
-    return exposedToolResult(tool.upstream.entry.prefix, answer);
+    return answered(session, tool, result, started);
   } catch (error) {
     progress.stop();
-    if (extra.mcpReq.signal.aborted) {
-      tool.stats.cancelled();
-      throw error;
-    }
-    tool.stats.record(performance.now() - started, true);
-    session.host.toolRecorded();
-    // The upstream's own JSON-RPC error goes to the client as is, and so does a connection the
-    // SDK closed under the call (-32000, as with SDK v1); a timeout or an unreachable upstream
-    // is a failure result (docs/gateway.md §8.2).
-    if (error instanceof ProtocolError) throw error;
-    if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) throw error;
-    return failureResult(callFailure(tool, error));
+    return failed(session, tool, error, started, extra);
   }
+}
+
+/** An upstream's answer, recorded and passed on (docs/gateway.md §7.1). */
+function answered(
+  session: SessionContext,
+  tool: ExposedTool,
+  result: CallToolResult,
+  started: number,
+): Result {
+  tool.stats.record(performance.now() - started, result.isError === true);
+  session.host.toolRecorded();
+  const answer = result.isError === true ? redactedErrorResult(result) : result;
+  return exposedToolResult(tool.upstream.entry.prefix, answer);
+}
+
+/** A call that got no answer, recorded, and answered as docs/gateway.md §8.2 says. */
+function failed(
+  session: SessionContext,
+  tool: ExposedTool,
+  error: unknown,
+  started: number,
+  extra: DownstreamExtra,
+): Result {
+  if (extra.mcpReq.signal.aborted) {
+    tool.stats.cancelled();
+    throw error;
+  }
+  tool.stats.record(performance.now() - started, true);
+  session.host.toolRecorded();
+  // The upstream's own JSON-RPC error goes to the client as is, and so does a connection the
+  // SDK closed under the call (-32000, as with SDK v1); a timeout or an unreachable upstream
+  // is a failure result (docs/gateway.md §8.2).
+  if (error instanceof ProtocolError) throw error;
+  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) throw error;
+  return failureResult(callFailure(tool, error));
+}
+
+/**
+ * Whether a call is held open across the client's rounds (docs/gateway.md §7.6): a 2026-07-28
+ * client's call to an upstream of the 2025 revisions, which asks for input with requests of
+ * its own that such a client cannot be sent. Builtins and 2026-07-28 upstreams ask by
+ * answering `input_required` instead.
+ */
+function holdsOpen(session: SessionContext, tool: ExposedTool): boolean {
+  return session.modern && !tool.upstream.modern && tool.upstream.entry.kind !== "builtin";
+}
+
+/** Sends a call to be held open across rounds, and waits for its first step. */
+async function startHeldCall(
+  session: SessionContext,
+  tool: ExposedTool,
+  params: Record<string, unknown>,
+  extra: DownstreamExtra,
+): Promise<Result> {
+  const link = session.link(tool.upstream);
+  const progress = progressRelay(params, extra);
+  const request = {
+    method: "tools/call",
+    params: upstreamCallParams(tool, params, extra.http?.authInfo),
+  };
+  const options = callOptions(tool, extra, progress.relay);
+  const call = session.host.pendingCalls.start(tool.upstream, session.linkOwner(), (signal) =>
+    link.request(request, { ...options, signal }),
+  );
+  if (!call) {
+    progress.stop();
+    return failureResult(
+      new UpstreamFailure(
+        tool.upstream.name,
+        "capacity",
+        `The gateway already holds ${MAX_PENDING_CALLS} calls open for their clients' input; retry later.`,
+      ),
+    );
+  }
+  try {
+    return await nextStep(session, tool, call, 0, extra);
+  } finally {
+    // Progress reaches the client only on the stream of the request it came with.
+    progress.stop();
+  }
+}
+
+/** A retry of a call held open: the client's answers go to the requests that wait for them. */
+async function continueHeldCall(
+  session: SessionContext,
+  tool: ExposedTool,
+  round: InputRound,
+  extra: DownstreamExtra,
+): Promise<Result> {
+  const call = session.host.pendingCalls.get(round.pending ?? "");
+  if (!call || call.upstream !== tool.upstream) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      "Invalid params: the call this requestState continues is no longer waiting for input (it was answered, cancelled or expired, or it was started by another gateway process)",
+    );
+  }
+  const missing = call.answer(extra.mcpReq.inputResponses ?? {});
+  if (missing.length > 0) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Invalid params: inputResponses must answer ${missing.map((key) => JSON.stringify(key)).join(", ")}`,
+    );
+  }
+  return nextStep(session, tool, call, round.rounds, extra);
+}
+
+/** Waits for a held call's next step: its answer, or the input it asks for. */
+async function nextStep(
+  session: SessionContext,
+  tool: ExposedTool,
+  call: PendingCall,
+  rounds: number,
+  extra: DownstreamExtra,
+): Promise<Result> {
+  const started = performance.now();
+  const step = await call.next(extra.mcpReq.signal);
+  if (step.kind === "done") return answered(session, tool, step.result as CallToolResult, started);
+  if (step.kind === "failed") return failed(session, tool, step.error, started, extra);
+  if (rounds + 1 > MAX_INPUT_ROUNDS) {
+    call.end("too many rounds of input");
+    return failureResult(tooManyRounds(tool));
+  }
+  const requestState = await session.host.inputRounds.mint(
+    { tool: tool.name, rounds: rounds + 1, pending: call.id },
+    extra,
+  );
+  return { resultType: "input_required", inputRequests: step.requests, requestState } as Result;
+}
+
+/** The failure of a call whose upstream asked for input more than {@link MAX_INPUT_ROUNDS} times. */
+function tooManyRounds(tool: ExposedTool): UpstreamFailure {
+  const upstream = tool.upstream;
+  return new UpstreamFailure(
+    upstream.name,
+    "input_rounds",
+    `Upstream "${upstream.name}" asked for input more than ${MAX_INPUT_ROUNDS} times in one call of "${tool.name}"; the call was given up.`,
+  );
 }
 
 /**
@@ -175,16 +301,9 @@ async function passInputRequest(
   round: InputRound | undefined,
   extra: DownstreamExtra,
 ): Promise<Result> {
-  const upstream = tool.upstream;
   const rounds = (round?.rounds ?? 0) + 1;
   if (rounds > MAX_INPUT_ROUNDS) {
-    return failureResult(
-      new UpstreamFailure(
-        upstream.name,
-        "input_rounds",
-        `Upstream "${upstream.name}" asked for input more than ${MAX_INPUT_ROUNDS} times in one call of "${tool.name}"; the call was given up.`,
-      ),
-    );
+    return failureResult(tooManyRounds(tool));
   }
   const { inputRequests, requestState } = result as {
     inputRequests?: unknown;

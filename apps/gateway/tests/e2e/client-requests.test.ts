@@ -9,7 +9,7 @@ import {
   type Request,
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
-import { runCommand } from "@tabletop-mcp/kit/testing";
+import { type ClientEra, clientOptions, runCommand } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,
@@ -43,11 +43,14 @@ interface CapableClient {
   close(): Promise<void>;
 }
 
-async function connectCapable(url: string): Promise<CapableClient> {
+async function connectCapable(url: string, era: ClientEra = "legacy"): Promise<CapableClient> {
   const asked: Request[] = [];
   const client = new Client(
     { name: "capable-test-client", version: "1.0.0" },
-    { capabilities: { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } } },
+    {
+      ...clientOptions(era),
+      capabilities: { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } },
+    },
   );
   client.setRequestHandler("sampling/createMessage", async (request) => {
     asked.push(request);
@@ -99,16 +102,20 @@ function gatewayWith(perSession: boolean): Promise<HttpChild> {
 
 afterAll(cleanupAll);
 
+// A 2026-07-28 client is asked by input_required answers, and retries: the gateway holds the
+// upstream's call open between its rounds (docs/gateway.md §7.6).
 describe.each([
-  ["a shared", false],
-  ["a per-session", true],
-])("%s stdio upstream", (_label, perSession) => {
+  ["a shared", false, "legacy"],
+  ["a per-session", true, "legacy"],
+  ["a shared", false, "modern"],
+  ["a per-session", true, "modern"],
+] as const)("%s stdio upstream, to a %s client", (_label, perSession, era) => {
   let gateway: HttpChild;
   let capable: CapableClient;
 
   beforeAll(async () => {
     gateway = await gatewayWith(perSession);
-    capable = await connectCapable(gateway.url);
+    capable = await connectCapable(gateway.url, era);
   });
 
   afterAll(() => capable.close());

@@ -5,6 +5,7 @@
 // gateway's is refused with -32602.
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type ClientEra, clientOptions } from "@tabletop-mcp/kit/testing";
@@ -19,6 +20,9 @@ import {
   writeConfig,
 } from "../helpers/gateway.js";
 
+const EVERYTHING = createRequire(import.meta.url).resolve(
+  "@modelcontextprotocol/server-everything/dist/index.js",
+);
 const TOKENS = {
   alice: "rounds-alice-token-0123456789abcdef",
   bob: "rounds-bob-token-0123456789abcdef",
@@ -49,7 +53,18 @@ beforeAll(async () => {
     }),
   );
   const config = writeConfig(
-    { mcpServers: { modern: { url: modern.url, prefix: "m", scopes: ["tabletop:play"] } } },
+    {
+      mcpServers: {
+        modern: { url: modern.url, prefix: "m", scopes: ["tabletop:play"] },
+        everything: {
+          command: process.execPath,
+          args: [EVERYTHING, "stdio"],
+          per_session: true,
+          prefix: "e",
+          scopes: ["tabletop:play"],
+        },
+      },
+    },
     folder,
   );
   gateway = await startGatewayHttp(["--config", config, "--auth-tokens", table]);
@@ -170,6 +185,53 @@ describe("a 2026-07-28 upstream asking for input through the gateway", () => {
     expect((message.result as { structuredContent: unknown }).structuredContent).toEqual({
       answered: "Mallory",
       state: "modern-state-1",
+    });
+  });
+});
+
+describe("an upstream of the 2025 revisions asking a 2026-07-28 client for input", () => {
+  it("holds the call open across the client's rounds, on the caller's state alone", async () => {
+    const first = await rawCall(gateway.url, "alice", {
+      name: "e__trigger-elicitation-request",
+      arguments: {},
+    });
+    const asked = first.message.result as {
+      resultType: string;
+      inputRequests: Record<string, { method: string }>;
+      requestState: string;
+    };
+    expect(asked.resultType).toBe("input_required");
+    const keys = Object.keys(asked.inputRequests);
+    expect(keys).toHaveLength(1);
+    const [key = ""] = keys;
+    expect(asked.inputRequests[key]?.method).toBe("elicitation/create");
+    const retry = (who: keyof typeof TOKENS, inputResponses: Record<string, unknown>) =>
+      rawCall(gateway.url, who, {
+        name: "e__trigger-elicitation-request",
+        arguments: {},
+        inputResponses,
+        requestState: asked.requestState,
+      });
+    const accepted = { action: "accept", content: { name: "Grace Hopper", check: true } };
+
+    // An answer that leaves the request out is refused, naming it; the call still waits.
+    const unanswered = await retry("alice", {});
+    expect(unanswered.message.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(key),
+    });
+    // Another caller cannot answer it.
+    const stolen = await retry("bob", { [key]: accepted });
+    expect(stolen.message.error).toMatchObject({ code: -32602 });
+
+    const done = await retry("alice", { [key]: accepted });
+    const result = done.message.result as { content: { type: string; text: string }[] };
+    expect(result.content.map((item) => item.text).join("\n")).toContain("- Name: Grace Hopper");
+    // Answered once: the same state no longer continues anything.
+    const again = await retry("alice", { [key]: accepted });
+    expect(again.message.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("no longer waiting"),
     });
   });
 });
