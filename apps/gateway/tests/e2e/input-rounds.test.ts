@@ -189,6 +189,27 @@ describe("a 2026-07-28 upstream asking for input through the gateway", () => {
   });
 });
 
+describe("an upstream that asks for input forever", () => {
+  it("is given up after 16 rounds with reason input_rounds, and the gateway serves on", async () => {
+    let params: Record<string, unknown> = { name: "m__nag", arguments: {} };
+    let last: Record<string, unknown> = {};
+    for (let round = 1; round <= 17; round++) {
+      const { message } = await rawCall(gateway.url, "alice", params);
+      last = message.result as Record<string, unknown>;
+      if (last.resultType !== "input_required") break;
+      expect(round).toBeLessThanOrEqual(16);
+      const again = { again: { action: "accept", content: {} } };
+      params = { ...params, inputResponses: again, requestState: last.requestState };
+    }
+    expect(last).toMatchObject({
+      isError: true,
+      structuredContent: { error: { upstream: "modern", reason: "input_rounds" } },
+    });
+    const echoed = await rawCall(gateway.url, "alice", { name: "m__echo", arguments: { a: 1 } });
+    expect(echoed.message.result).toMatchObject({ structuredContent: { arguments: { a: 1 } } });
+  });
+});
+
 describe("an upstream of the 2025 revisions asking a 2026-07-28 client for input", () => {
   it("holds the call open across the client's rounds, on the caller's state alone", async () => {
     const first = await rawCall(gateway.url, "alice", {
