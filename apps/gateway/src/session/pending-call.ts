@@ -5,8 +5,11 @@ import type { Upstream } from "../upstreams/upstream.js";
 /** How long a call waits for the client to come back with answers: ten minutes. */
 const ANSWER_WAIT_MS = 600_000;
 
-/** The most calls of 2026-07-28 clients the gateway holds open across rounds at once. */
-export const MAX_PENDING_CALLS = 1_000;
+/** The most calls of 2026-07-28 clients that wait for their client's answers at once. */
+export const MAX_WAITING_CALLS = 1_000;
+
+/** The most of them of one caller (or one stdio connection), so that no one takes them all. */
+export const MAX_WAITING_CALLS_PER_CALLER = 16;
 
 /** An upstream's request for the client, as the client is asked it in `inputRequests`. */
 export interface InputRequest {
@@ -42,6 +45,8 @@ export class PendingCall {
   private count = 0;
   private expiry: ReturnType<typeof setTimeout> | undefined;
   private ended = false;
+  /** Whether the client was asked and has not come back yet. */
+  awaitingClient = false;
 
   /**
    * @param upstream - where the call goes
@@ -96,6 +101,7 @@ export class PendingCall {
    */
   async next(signal: AbortSignal): Promise<CallStep> {
     this.stopExpiry();
+    this.awaitingClient = false;
     const cancel = () => this.end("cancelled by the client");
     signal.addEventListener("abort", cancel, { once: true });
     try {
@@ -114,6 +120,7 @@ export class PendingCall {
       this.finish();
       return this.outcome;
     }
+    this.awaitingClient = true;
     this.expiry = setTimeout(() => this.end("the client did not answer in time"), ANSWER_WAIT_MS);
     this.expiry.unref?.();
     const requests: Record<string, InputRequest> = {};
@@ -138,8 +145,11 @@ export class PendingCall {
   /** Cancels the call upstream and refuses what waits (cancelled, expired, shutdown). */
   end(reason: string): void {
     if (this.ended) return;
-    this.controller.abort(new Error(reason));
-    this.settle({ kind: "failed", error: new Error(reason) });
+    const error = new Error(reason);
+    for (const waiting of this.waiting.values()) waiting.reject(error);
+    this.waiting.clear();
+    this.controller.abort(error);
+    this.settle({ kind: "failed", error });
     this.finish();
   }
 
@@ -172,19 +182,30 @@ export class PendingCall {
 export class PendingCalls {
   private readonly calls = new Map<string, PendingCall>();
 
-  /**
-   * Sends a call upstream to be held open across rounds.
-   * @returns the call, or `undefined` when {@link MAX_PENDING_CALLS} are held already
-   */
+  /** Sends a call upstream, to be held open across rounds should the upstream ask. */
   start(
     upstream: Upstream,
     owner: unknown,
     send: (signal: AbortSignal) => Promise<Result>,
-  ): PendingCall | undefined {
-    if (this.calls.size >= MAX_PENDING_CALLS) return undefined;
+  ): PendingCall {
     const call = new PendingCall(upstream, owner, send, (ended) => this.calls.delete(ended.id));
     this.calls.set(call.id, call);
     return call;
+  }
+
+  /**
+   * Whether `call` may wait for its client's answers: fewer than {@link MAX_WAITING_CALLS}
+   * others wait, and fewer than {@link MAX_WAITING_CALLS_PER_CALLER} others of its owner's.
+   */
+  mayWait(call: PendingCall): boolean {
+    let waiting = 0;
+    let owned = 0;
+    for (const other of this.calls.values()) {
+      if (other === call || !other.awaitingClient) continue;
+      waiting++;
+      if (other.owner === call.owner) owned++;
+    }
+    return waiting < MAX_WAITING_CALLS && owned < MAX_WAITING_CALLS_PER_CALLER;
   }
 
   get(id: string): PendingCall | undefined {

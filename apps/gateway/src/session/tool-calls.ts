@@ -15,7 +15,11 @@ import type { LinkRequestOptions } from "../upstreams/upstream.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
 import { upstreamMeta } from "./caller-meta.js";
 import { asksForInput, type InputRound, MAX_INPUT_ROUNDS } from "./input-rounds.js";
-import { MAX_PENDING_CALLS, type PendingCall } from "./pending-call.js";
+import {
+  MAX_WAITING_CALLS,
+  MAX_WAITING_CALLS_PER_CALLER,
+  type PendingCall,
+} from "./pending-call.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
 import { errorResult, failureResult, redactedErrorResult } from "./tool-results.js";
@@ -143,16 +147,6 @@ async function startHeldCall(
   const call = session.host.pendingCalls.start(tool.upstream, session.linkOwner(), (signal) =>
     link.request(request, { ...options, signal }),
   );
-  if (!call) {
-    progress.stop();
-    return failureResult(
-      new UpstreamFailure(
-        tool.upstream.name,
-        "capacity",
-        `The gateway already holds ${MAX_PENDING_CALLS} calls open for their clients' input; retry later.`,
-      ),
-    );
-  }
   try {
     return await nextStep(session, tool, call, 0, extra);
   } finally {
@@ -200,6 +194,16 @@ async function nextStep(
   if (rounds + 1 > MAX_INPUT_ROUNDS) {
     call.end("too many rounds of input");
     return failureResult(tooManyRounds(tool));
+  }
+  if (!session.host.pendingCalls.mayWait(call)) {
+    call.end("too many calls wait for input");
+    return failureResult(
+      new UpstreamFailure(
+        tool.upstream.name,
+        "capacity",
+        `${MAX_WAITING_CALLS_PER_CALLER} calls of this client (or ${MAX_WAITING_CALLS} in all) already wait for input through the gateway; answer one, or retry later.`,
+      ),
+    );
   }
   const requestState = await session.host.inputRounds.mint(
     { tool: tool.name, rounds: rounds + 1, pending: call.id },

@@ -255,4 +255,18 @@ describe("an upstream of the 2025 revisions asking a 2026-07-28 client for input
       message: expect.stringContaining("no longer waiting"),
     });
   });
+
+  it("runs as many calls at once as the client sends when the upstream does not ask", async () => {
+    // Only calls that wait for their client's answers are bounded (tests/unit/pending-calls).
+    const long = () =>
+      rawCall(gateway.url, "alice", {
+        name: "e__trigger-long-running-operation",
+        arguments: { duration: 1, steps: 1 },
+      });
+    const answers = await Promise.all(Array.from({ length: 20 }, long));
+    for (const { message } of answers) {
+      expect(message.result).toMatchObject({ resultType: "complete" });
+      expect((message.result as { isError?: boolean }).isError).toBeFalsy();
+    }
+  });
 });

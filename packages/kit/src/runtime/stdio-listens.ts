@@ -6,6 +6,12 @@ import type { ListenerRegistration, ListenerSink, ListenerSource } from "../reso
 type IncomingHandler = NonNullable<Transport["onmessage"]>;
 
 /**
+ * The most listen streams one stdio connection holds: the SDK refuses more (its default), so
+ * the URIs of a refused one are never recorded either.
+ */
+const MAX_STREAMS = 1_024;
+
+/**
  * The 2026-07-28 era's listen streams over stdio (docs/contract.md §9.4). The SDK answers
  * `subscriptions/listen` on a stdio connection itself and delivers each change notification
  * the connection's server sends to the streams whose filter takes it; the server never sees
@@ -56,7 +62,7 @@ export function watchStdioListens(
   transport.onmessage = (message: JSONRPCMessage, extra) => {
     const opened = listenOf(message);
     if (opened) {
-      if (opened.uris.length > 0 && !streams.has(opened.id)) {
+      if (opened.uris.length > 0 && !streams.has(opened.id) && streams.size < MAX_STREAMS) {
         registration ??= source.listen(sink);
         streams.set(opened.id, opened.uris);
         for (const uri of opened.uris) counts.set(uri, (counts.get(uri) ?? 0) + 1);
