@@ -356,6 +356,7 @@ describe.skipIf(!haproxy)(
 
       /** Each client's calls in order: `ok`, `error` (a tool error) or `failed` (no answer). */
       const outcomes: string[][] = [];
+      const failures: string[][] = [];
       const notes = new Map<number, string>();
       const rolls = new Set<number>();
       const applications = new Map<number, number>();
@@ -375,8 +376,12 @@ describe.skipIf(!haproxy)(
           outcomes[index]?.push(result.isError ? "error" : "ok");
           if (killed && !result.isError) acknowledgedAfterKill++;
           return result;
-        } catch {
+        } catch (error) {
           outcomes[index]?.push("failed");
+          // What the client saw, for the failure message: e.g. "other side closed".
+          const cause = (error as { cause?: unknown }).cause;
+          const seen = `${name} at ${Date.now() - started} ms: ${String(error)}${cause ? ` (${String(cause)})` : ""}`;
+          failures[index] = [...(failures[index] ?? []), seen];
           return undefined;
         }
       };
@@ -451,7 +456,7 @@ describe.skipIf(!haproxy)(
           longestRun: expect.any(Number),
           last: expect.stringMatching(/^(ok|error)$/),
         });
-        expect(longestRun).toBeLessThanOrEqual(2);
+        expect(longestRun, (failures[client] ?? []).join("; ")).toBeLessThanOrEqual(2);
       }
       expect(acknowledgedAfterKill).toBeGreaterThan(0);
       expect(new Set(clients.flatMap((client) => client.servedBy))).toEqual(new Set(["r1", "r2"]));
