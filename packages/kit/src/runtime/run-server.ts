@@ -133,6 +133,27 @@ export async function runServer(
   await serve(spec, context, factory, auth);
 }
 
+/** Serves one stdio connection with the factory's servers (docs/contract.md §3, §9). */
+function serveOverStdio(
+  spec: CommandSpec,
+  context: SetupContext,
+  factory: ServerFactory,
+  inFlight: InFlightRequests,
+  onInputClosed: () => void,
+) {
+  const { options, logger } = context;
+  return serveStdio({
+    createServer: factory.createServer,
+    rateLimitMs: options.rateLimitMs,
+    inFlight,
+    logger,
+    ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
+    trustGatewayIdentity: options.auth.trustGatewayIdentity === true,
+    onInputClosed,
+    listeners: factory.listeners ?? context.hub,
+  });
+}
+
 /**
  * The auth mode of an HTTP server, refusing a non-loopback address without auth.
  * @throws UsageError for bad or conflicting auth flags
@@ -199,16 +220,8 @@ async function serve(
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
   if (options.transport === "stdio") {
-    const handle = await serveStdio({
-      createServer: factory.createServer,
-      rateLimitMs: options.rateLimitMs,
-      inFlight,
-      logger,
-      ...(spec.requestNoun ? { requestNoun: spec.requestNoun } : {}),
-      trustGatewayIdentity: options.auth.trustGatewayIdentity === true,
-      onInputClosed: () => void shutdown("stdin closed"),
-      listeners: factory.listeners ?? context.hub,
-    });
+    const onInputClosed = () => void shutdown("stdin closed");
+    const handle = await serveOverStdio(spec, context, factory, inFlight, onInputClosed);
     stopTransport = () => handle.close();
     return;
   }
