@@ -7,7 +7,7 @@ import {
   SdkError,
   SdkErrorCode,
 } from "@modelcontextprotocol/server";
-import type { Upstream, UpstreamLink } from "../upstreams/upstream.js";
+import type { LinkRequestOptions, Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import { UpstreamFailure } from "../upstreams/upstream-failure.js";
 import { withCallerMeta } from "./caller-meta.js";
 import { ProtocolError, REQUEST_TIMEOUT } from "./protocol-error.js";
@@ -39,12 +39,18 @@ export class Forwarding {
    * @param request - method and params, names already the upstream's
    * @param extra - the downstream request being answered, if any (its signal cancels)
    */
-  async forward(upstream: Upstream, request: Request, extra?: DownstreamExtra): Promise<Result> {
+  async forward(
+    upstream: Upstream,
+    request: Request,
+    extra?: DownstreamExtra,
+    options: Pick<LinkRequestOptions, "allowInputRequired"> = {},
+  ): Promise<Result> {
     const entry = upstream.entry;
     const caller = extra ? extra.http?.authInfo : this.callerAuthInfo();
     const sent = withCallerMeta(request, upstream, caller);
     const send = () =>
       this.linkOf(upstream).request(sent, {
+        ...options,
         ...(extra ? { signal: extra.mcpReq.signal } : {}),
         ...(caller ? { authInfo: caller } : {}),
         timeout: entry.timeoutMs,

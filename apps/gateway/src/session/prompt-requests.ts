@@ -2,6 +2,7 @@ import { type GetPromptResult, ProtocolErrorCode, type Result } from "@modelcont
 import { exposedPromptResult } from "../catalog/exposed-uris.js";
 import { originalUri } from "../catalog/names.js";
 import type { Upstream } from "../upstreams/upstream.js";
+import { asksForInput, openRound, roundAnswers, sealInputRequest } from "./input-rounds.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
 
@@ -22,8 +23,16 @@ export async function getPrompt(
       `Unknown prompt ${JSON.stringify(String(params.name))}`,
     );
   }
-  const request = { method: "prompts/get", params: { ...params, name: prompt.original } };
-  const result = await session.forwarding.forward(prompt.upstream, request, extra);
+  const { inputResponses: _answers, requestState: _state, ...asked } = params;
+  const round = openRound(prompt.name, extra);
+  const request = {
+    method: "prompts/get",
+    params: { ...asked, name: prompt.original, ...(round ? roundAnswers(round, extra) : {}) },
+  };
+  const result = await session.forwarding.forward(prompt.upstream, request, extra, {
+    allowInputRequired: true,
+  });
+  if (asksForInput(result)) return sealInputRequest(session, prompt.name, result, round, extra);
   return exposedPromptResult(prompt.upstream.entry.prefix, result as GetPromptResult);
 }
 

@@ -14,7 +14,15 @@ import { currentTier, withinTier } from "../tiers/tiers.js";
 import type { LinkRequestOptions } from "../upstreams/upstream.js";
 import { describeError, UpstreamFailure } from "../upstreams/upstream-failure.js";
 import { upstreamMeta } from "./caller-meta.js";
-import { asksForInput, type InputRound, MAX_INPUT_ROUNDS } from "./input-rounds.js";
+import {
+  asksForInput,
+  type InputRound,
+  MAX_INPUT_ROUNDS,
+  nextRound,
+  openRound,
+  roundAnswers,
+  sealInputRequest,
+} from "./input-rounds.js";
 import {
   MAX_WAITING_CALLS,
   MAX_WAITING_CALLS_PER_CALLER,
@@ -59,7 +67,7 @@ async function forwardCall(
   params: Record<string, unknown>,
   extra: DownstreamExtra,
 ): Promise<Result> {
-  const round = inputRoundOf(tool, extra);
+  const round = openRound(tool.name, extra);
   if (round?.pending !== undefined) return continueHeldCall(session, tool, round, extra);
   if (holdsOpen(session, tool)) return startHeldCall(session, tool, params, extra);
   const link = session.link(tool.upstream);
@@ -68,7 +76,7 @@ async function forwardCall(
     method: "tools/call",
     params: {
       ...upstreamCallParams(tool, params, extra.http?.authInfo),
-      ...(round ? answersFor(round, extra) : {}),
+      ...(round ? roundAnswers(round, extra) : {}),
     },
   };
   const started = performance.now();
@@ -77,7 +85,10 @@ async function forwardCall(
       link.request(request, callOptions(tool, extra, progress.relay)),
     )) as CallToolResult;
     progress.stop();
-    if (asksForInput(result)) return await passInputRequest(session, tool, result, round, extra);
+    if (asksForInput(result)) {
+      if (nextRound(round) > MAX_INPUT_ROUNDS) return failureResult(tooManyRounds(tool));
+      return await sealInputRequest(session, tool.name, result, round, extra);
+    }
     return answered(session, tool, result, started);
   } catch (error) {
     progress.stop();
@@ -206,7 +217,7 @@ async function nextStep(
     );
   }
   const requestState = await session.host.inputRounds.mint(
-    { tool: tool.name, rounds: rounds + 1, pending: call.id },
+    { name: tool.name, rounds: rounds + 1, pending: call.id },
     extra,
   );
   return { resultType: "input_required", inputRequests: step.requests, requestState } as Result;
@@ -264,68 +275,6 @@ function callOptions(
     resetTimeoutOnProgress: true,
     onprogress,
   };
-}
-
-/**
- * The round a retried call continues (docs/gateway.md §7.6): the `requestState` the gateway
- * sealed, which the SDK has verified (another process's, caller's or a tampered one never gets
- * here). A state sealed for another tool is refused.
- */
-function inputRoundOf(tool: ExposedTool, extra: DownstreamExtra): InputRound | undefined {
-  const round = extra.mcpReq.requestState<InputRound>();
-  if (round === undefined) return undefined;
-  if (typeof round !== "object" || round === null || round.tool !== tool.name) {
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
-      `Invalid params: requestState was not issued for tool "${tool.name}"`,
-    );
-  }
-  return round;
-}
-
-/** What a retry tells the upstream: the client's answers, and its own state back. */
-function answersFor(round: InputRound, extra: DownstreamExtra): Record<string, unknown> {
-  const responses = extra.mcpReq.inputResponses;
-  return {
-    ...(responses !== undefined ? { inputResponses: responses } : {}),
-    ...(round.state !== undefined ? { requestState: round.state } : {}),
-  };
-}
-
-/**
- * Passes an upstream's `input_required` on to the client: its input requests as they are, and
- * a `requestState` of the gateway's own that seals the upstream's (docs/gateway.md §7.6). A
- * 2025 client's session has the SDK ask the client and call again; a 2026-07-28 client retries
- * itself. Past {@link MAX_INPUT_ROUNDS} rounds the call fails.
- */
-async function passInputRequest(
-  session: SessionContext,
-  tool: ExposedTool,
-  result: Result,
-  round: InputRound | undefined,
-  extra: DownstreamExtra,
-): Promise<Result> {
-  const rounds = (round?.rounds ?? 0) + 1;
-  if (rounds > MAX_INPUT_ROUNDS) {
-    return failureResult(tooManyRounds(tool));
-  }
-  const { inputRequests, requestState } = result as {
-    inputRequests?: unknown;
-    requestState?: unknown;
-  };
-  const sealed = await session.host.inputRounds.mint(
-    {
-      tool: tool.name,
-      rounds,
-      ...(typeof requestState === "string" ? { state: requestState } : {}),
-    },
-    extra,
-  );
-  return {
-    resultType: "input_required",
-    ...(inputRequests !== undefined ? { inputRequests } : {}),
-    requestState: sealed,
-  } as Result;
 }
 
 /** The refusal of a call to a tool outside this session's latency budget. */

@@ -153,6 +153,19 @@ describe("a 2026-07-28 upstream asking for input through the gateway", () => {
     },
   );
 
+  it.each(["legacy", "modern"] as const)(
+    "reaches a %s client getting a prompt, whose answer reaches the upstream with its state",
+    async (era) => {
+      const { client, asked } = await answering(era, "Ada");
+      const prompt = await client.getPrompt({ name: "m__modern-ask" });
+      expect(prompt.messages[0]?.content).toEqual({
+        type: "text",
+        text: "Hello Ada, from modern (modern-prompt-state).",
+      });
+      expect(asked).toEqual(["Whom shall modern greet?"]);
+    },
+  );
+
   it("passes the upstream's input requests on, under a state that is not the upstream's", async () => {
     const { message } = await rawCall(gateway.url, "alice", { name: "m__ask", arguments: {} });
     const result = message.result as Record<string, unknown>;
