@@ -10,6 +10,7 @@ import { exposedReadResult } from "../catalog/exposed-uris.js";
 import { exposedUri, originalUri } from "../catalog/names.js";
 import type { Upstream } from "../upstreams/upstream.js";
 import { describeError } from "../upstreams/upstream-failure.js";
+import { asksForInput, openRound, roundAnswers, sealInputRequest } from "./input-rounds.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
 import { matchesTemplate, schemeOf } from "./uri-template.js";
@@ -103,8 +104,17 @@ export async function readResource(
     return { contents: [{ uri, mimeType: "application/json", text }] };
   }
   const { upstream, uri: own } = requireRoute(uri, route(session, uri));
-  const request = { method: "resources/read", params: { ...params, uri: own } };
-  const result = await session.forwarding.forward(upstream, request, extra);
+  // An upstream's input_required goes to the client sealed, as for tools (docs/gateway.md §7.6).
+  const { inputResponses: _answers, requestState: _state, ...asked } = params;
+  const round = openRound(uri, extra);
+  const request = {
+    method: "resources/read",
+    params: { ...asked, uri: own, ...(round ? roundAnswers(round, extra) : {}) },
+  };
+  const result = await session.forwarding.forward(upstream, request, extra, {
+    allowInputRequired: true,
+  });
+  if (asksForInput(result)) return sealInputRequest(session, uri, result, round, extra);
   return exposedReadResult(upstream.entry.prefix, result as ReadResourceResult);
 }
 

@@ -166,6 +166,22 @@ describe("a 2026-07-28 upstream asking for input through the gateway", () => {
     },
   );
 
+  it.each(["legacy", "modern"] as const)(
+    "reaches a %s client reading a resource, whose answer reaches the upstream with its state",
+    async (era) => {
+      const { client, asked } = await answering(era, "Ada");
+      const read = await client.readResource({ uri: "modern://m__note/sealed" });
+      expect(read.contents).toEqual([
+        {
+          uri: "modern://m__note/sealed",
+          mimeType: "text/plain",
+          text: "sealed note of modern, opened by Ada (modern-read-state)",
+        },
+      ]);
+      expect(asked).toEqual(["Password?"]);
+    },
+  );
+
   it("passes the upstream's input requests on, under a state that is not the upstream's", async () => {
     const { message } = await rawCall(gateway.url, "alice", { name: "m__ask", arguments: {} });
     const result = message.result as Record<string, unknown>;
