@@ -11,11 +11,8 @@ import {
   startModernFixture,
   writeConfig,
 } from "../helpers/gateway.js";
+import { openLegacySession, postModern } from "../helpers/raw-http.js";
 
-const MODERN_META = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
 const KIT_LIST_TTL_MS = 3_600_000;
 
 let modern: HttpChild;
@@ -47,36 +44,13 @@ beforeAll(async () => {
 
 afterAll(cleanupAll);
 
-/** The result of one request to a gateway, in the 2026-07-28 era or the 2025 one. */
+/** The result of one 2026-07-28 request to a gateway. */
 async function resultOf(
   gateway: HttpChild,
   method: string,
   params: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
-  const response = await fetch(gateway.url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      ...(typeof params.uri === "string" ? { "mcp-name": params.uri } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: { ...params, _meta: MODERN_META },
-    }),
-  });
-  const text = await response.text();
-  const body = text.startsWith("{")
-    ? text
-    : (text
-        .split("\n")
-        .find((line) => line.startsWith("data: "))
-        ?.slice(6) ?? "{}");
-  const message = JSON.parse(body) as { result?: Record<string, unknown>; error?: unknown };
+  const { message, text } = await postModern(gateway.url, method, params);
   if (!message.result) throw new Error(`${method} failed: ${text}`);
   return message.result;
 }
@@ -128,32 +102,8 @@ describe("the cache hints of a 2026-07-28 client's results through the gateway",
   });
 
   it("are not given to a 2025 client", async () => {
-    const headers = {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    };
-    const opened = await fetch(builtinsOnly.url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          clientInfo: { name: "cache-test", version: "1.0.0" },
-        },
-      }),
-    });
-    const session = opened.headers.get("mcp-session-id") ?? "";
-    await opened.text();
-    const listed = await fetch(builtinsOnly.url, {
-      method: "POST",
-      headers: { ...headers, "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }),
-    });
-    const text = await listed.text();
+    const send = await openLegacySession(builtinsOnly.url);
+    const { text } = await send("tools/list");
     expect(text).toContain("roll_dice");
     expect(text).not.toContain("ttlMs");
     expect(text).not.toContain("cacheScope");

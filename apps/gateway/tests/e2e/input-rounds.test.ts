@@ -19,6 +19,7 @@ import {
   tempFolder,
   writeConfig,
 } from "../helpers/gateway.js";
+import { postModern } from "../helpers/raw-http.js";
 
 const EVERYTHING = createRequire(import.meta.url).resolve(
   "@modelcontextprotocol/server-everything/dist/index.js",
@@ -26,10 +27,6 @@ const EVERYTHING = createRequire(import.meta.url).resolve(
 const TOKENS = {
   alice: "rounds-alice-token-0123456789abcdef",
   bob: "rounds-bob-token-0123456789abcdef",
-};
-const MODERN_META = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
 };
 
 let modern: HttpChild;
@@ -98,37 +95,12 @@ async function answering(
   return { client, asked };
 }
 
-/** One raw 2026-07-28 tools/call: status and the JSON-RPC message that answered it. */
-async function rawCall(
-  url: string,
-  who: keyof typeof TOKENS,
-  params: Record<string, unknown>,
-): Promise<{ status: number; message: Record<string, unknown> }> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      authorization: `Bearer ${TOKENS[who]}`,
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": String(params.name),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 9,
-      method: "tools/call",
-      params: { ...params, _meta: MODERN_META },
-    }),
+/** One raw 2026-07-28 tools/call of `who`, from a client that can answer elicitations. */
+function rawCall(url: string, who: keyof typeof TOKENS, params: Record<string, unknown>) {
+  return postModern(url, "tools/call", params, {
+    headers: { authorization: `Bearer ${TOKENS[who]}` },
+    capabilities: { elicitation: { form: {} } },
   });
-  const text = await response.text();
-  const body = text.startsWith("{")
-    ? text
-    : (text
-        .split("\n")
-        .find((line) => line.startsWith("data: "))
-        ?.slice(6) ?? "{}");
-  return { status: response.status, message: JSON.parse(body) };
 }
 
 /** Alice's first round of m__ask: the gateway's sealed requestState. */
