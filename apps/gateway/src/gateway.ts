@@ -37,6 +37,7 @@ import {
   tellsSubjectsApart,
   updateFor,
 } from "./session/subject-updates.js";
+import { TaskHandles } from "./session/task-handles.js";
 import { StateHistory } from "./status/state-history.js";
 import { currentTier } from "./tiers/tiers.js";
 import { BuiltinUpstream } from "./upstreams/builtin-upstream.js";
@@ -116,6 +117,7 @@ export class Gateway implements SessionHost, UpstreamHost, CallerLinksHost {
   readonly idleMs: number;
   readonly inputRounds = createRoundCodec();
   readonly pendingCalls = new PendingCalls();
+  readonly taskHandles = new TaskHandles();
 
   private constructor(
     readonly config: GatewayConfig,

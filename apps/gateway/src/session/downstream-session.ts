@@ -8,6 +8,7 @@ import {
   ProtocolErrorCode,
   type Result,
   Server,
+  type ServerCapabilities,
   type ServerNotification,
 } from "@modelcontextprotocol/server";
 import { processRedactor, UNPARSED_PARAMS } from "@tabletop-mcp/kit";
@@ -17,13 +18,18 @@ import { gatewayScopeOf } from "../auth/request-scopes.js";
 import { isCachedMethod, withCacheHint } from "../catalog/cache-hints.js";
 import { originalUri } from "../catalog/names.js";
 import type { Tier } from "../config/types.js";
+import { TASKS_EXTENSION } from "../upstreams/task-lane.js";
 import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.js";
 import type { CallerLinks } from "./caller-links.js";
 import { type ClientProfile, profileOf } from "./client-profile.js";
 import { askClient, heldRequest } from "./client-requests.js";
 import { Forwarding } from "./forwarding.js";
 import { ProtocolError, toProtocolError } from "./protocol-error.js";
-import { REQUEST_HANDLERS, type RequestHandler } from "./request-handlers.js";
+import {
+  REQUEST_HANDLERS,
+  type RequestHandler,
+  TASK_REQUEST_HANDLERS,
+} from "./request-handlers.js";
 import { route, STATS_URI } from "./resource-requests.js";
 import type { DownstreamExtra, SessionContext, SessionHost } from "./session-context.js";
 import { fromOwnConnection, gatewayEvent, sendLog } from "./session-notifications.js";
@@ -39,6 +45,15 @@ const CAPABILITIES = {
   logging: {},
   completions: {},
 };
+
+/**
+ * What a 2026-07-28 client is promised: {@link CAPABILITIES}, and the tasks extension while an
+ * upstream offers it (docs/gateway.md §7.7).
+ */
+function modernCapabilities(host: SessionHost): ServerCapabilities {
+  if (!host.upstreams.some((upstream) => upstream.offersTasks)) return CAPABILITIES;
+  return { ...CAPABILITIES, extensions: { [TASKS_EXTENSION]: {} } };
+}
 
 /**
  * One downstream client connection: its own SDK `Server` (docs/gateway.md §6), its links to
@@ -90,7 +105,7 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     this.server = new Server(
       { name: "tabletop-gateway", version: host.version },
       {
-        capabilities: CAPABILITIES,
+        capabilities: this.modern ? modernCapabilities(host) : CAPABILITIES,
         instructions: host.instructions(),
         jsonSchemaValidator: host.validator,
         // A retried call's requestState is the gateway's own, checked before any handler runs.
@@ -101,7 +116,10 @@ export class DownstreamSession implements SessionContext, SessionPeer {
     this.server.removeRequestHandler("logging/setLevel");
     // One handler per method the gateway serves, so that the SDK itself answers any other
     // method as not found (in the 2026-07-28 era with HTTP 404).
-    for (const [method, handle] of REQUEST_HANDLERS) {
+    const handlers = this.modern
+      ? [...REQUEST_HANDLERS, ...TASK_REQUEST_HANDLERS]
+      : REQUEST_HANDLERS;
+    for (const [method, handle] of handlers) {
       const hinted = options.modern === true && isCachedMethod(method);
       this.server.setRequestHandler(method, UNPARSED_PARAMS, async (params, ctx) => {
         this.authInfo = ctx.http?.authInfo ?? this.authInfo;

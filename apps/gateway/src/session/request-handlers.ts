@@ -9,6 +9,7 @@ import {
   unsubscribe,
 } from "./resource-requests.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
+import { taskRequest } from "./task-requests.js";
 import { callTool } from "./tool-calls.js";
 
 /** Answers one kind of request of a downstream session. */
@@ -38,3 +39,11 @@ export const REQUEST_HANDLERS: ReadonlyMap<string, RequestHandler> = new Map<
   ["logging/setLevel", setLevel],
   ["completion/complete", complete],
 ]);
+
+/**
+ * The requests of the tasks extension, served to 2026-07-28 clients only (docs/gateway.md
+ * §7.7): a 2025 client is offered no tasks.
+ */
+export const TASK_REQUEST_HANDLERS: ReadonlyMap<string, RequestHandler> = new Map(
+  ["tasks/get", "tasks/update", "tasks/cancel"].map((method) => [method, taskRequest(method)]),
+);

@@ -14,6 +14,7 @@ import type { SessionPeer, Upstream, UpstreamLink } from "../upstreams/upstream.
 import type { Forwarding } from "./forwarding.js";
 import type { InputRound } from "./input-rounds.js";
 import type { PendingCalls } from "./pending-call.js";
+import type { TaskHandles } from "./task-handles.js";
 import type { ToolView } from "./tool-view.js";
 
 /** What the SDK hands a request handler of the downstream session. */
@@ -43,6 +44,8 @@ export interface SessionHost {
   readonly pendingCalls: PendingCalls;
   /** Seals and opens the `requestState` of input requests passed on (docs/gateway.md §7.6). */
   readonly inputRounds: RequestStateCodec<InputRound>;
+  /** Seals and opens the task ids passed on to clients (docs/gateway.md §7.7). */
+  readonly taskHandles: TaskHandles;
   /** A tool call was recorded in the statistics. */
   toolRecorded(): void;
   closed(session: SessionContext): void;

@@ -30,6 +30,7 @@ import {
 } from "./pending-call.js";
 import { ProtocolError } from "./protocol-error.js";
 import type { DownstreamExtra, SessionContext } from "./session-context.js";
+import { declaresTasks, isTaskResult, passedTask } from "./task-requests.js";
 import { errorResult, failureResult, redactedErrorResult } from "./tool-results.js";
 
 /**
@@ -82,9 +83,10 @@ async function forwardCall(
   const started = performance.now();
   try {
     const result = (await session.forwarding.track(tool.upstream, extra.mcpReq.id, () =>
-      link.request(request, callOptions(tool, extra, progress.relay)),
+      link.request(request, callOptions(session, tool, extra, progress.relay)),
     )) as CallToolResult;
     progress.stop();
+    if (isTaskResult(result)) return taskCreated(session, tool, result, started, extra);
     if (asksForInput(result)) {
       if (nextRound(round) > MAX_INPUT_ROUNDS) return failureResult(tooManyRounds(tool));
       return await sealInputRequest(session, tool.name, result, round, extra);
@@ -94,6 +96,19 @@ async function forwardCall(
     progress.stop();
     return failed(session, tool, error, started, extra);
   }
+}
+
+/** A task the upstream created for the call, recorded and passed on (docs/gateway.md §7.7). */
+function taskCreated(
+  session: SessionContext,
+  tool: ExposedTool,
+  result: Result,
+  started: number,
+  extra: DownstreamExtra,
+): Result {
+  tool.stats.record(performance.now() - started, false);
+  session.host.toolRecorded();
+  return passedTask(session, tool.upstream, result, extra);
 }
 
 /** An upstream's answer, recorded and passed on (docs/gateway.md §7.1). */
@@ -154,7 +169,7 @@ async function startHeldCall(
     method: "tools/call",
     params: upstreamCallParams(tool, params, extra.http?.authInfo),
   };
-  const options = callOptions(tool, extra, progress.relay);
+  const options = callOptions(session, tool, extra, progress.relay);
   const call = session.host.pendingCalls.start(tool.upstream, session.linkOwner(), (signal) =>
     link.request(request, { ...options, signal }),
   );
@@ -259,13 +274,17 @@ function progressRelay(
 
 /** A call's options: the client's signal, the upstream's timeouts reset by progress. */
 function callOptions(
+  session: SessionContext,
   tool: ExposedTool,
   extra: DownstreamExtra,
   onprogress: NonNullable<RequestOptions["onprogress"]>,
 ): LinkRequestOptions {
   const entry = tool.upstream.entry;
   const authInfo = extra.http?.authInfo;
+  // A task may come back only to a 2026-07-28 client that declared the extension (§7.7).
+  const tasks = session.modern && tool.upstream.offersTasks && declaresTasks(extra);
   return {
+    ...(tasks ? { tasks } : {}),
     signal: extra.mcpReq.signal,
     // An upstream's input_required comes back to be passed on (docs/gateway.md §7.6).
     allowInputRequired: true,

@@ -21,6 +21,7 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { type CachedMethod, type CacheHint, hintOf, stricter } from "../catalog/cache-hints.js";
+import { TaskLane } from "./task-lane.js";
 import { type ListenOptions, UpstreamConnection } from "./upstream-connection.js";
 
 export { PASSTHROUGH_RESULT } from "./upstream-connection.js";
@@ -109,8 +110,11 @@ export async function connectUpstreamClient(
     capabilities: identity.capabilities,
     versionNegotiation: { mode: "auto", probe },
   });
+  let connection: UpstreamConnection | undefined;
   client.fallbackNotificationHandler = async (notification) => {
-    events.notification(UpstreamConnection.delivered(notification as JSONRPCNotification));
+    const message = notification as JSONRPCNotification;
+    if (connection?.stale(message)) return;
+    events.notification(UpstreamConnection.delivered(message));
   };
   if (events.request) {
     const handle = events.request;
@@ -123,16 +127,25 @@ export async function connectUpstreamClient(
   } catch (error) {
     throw "probeTimeoutMs" in plan.era ? probeError(error) : error;
   }
-  const connection = new UpstreamConnection(
+  deliverResponsesAfterNotifications(transport);
+  const modern = client.getProtocolEra() === "modern";
+  const lane = modern
+    ? new TaskLane(transport, {
+        protocolVersion: client.getNegotiatedProtocolVersion() ?? "",
+        clientInfo: identity.clientInfo,
+        capabilities: identity.capabilities,
+      })
+    : undefined;
+  connection = new UpstreamConnection(
     client,
     plan.listen ?? { listChanges: false },
     plan.timeoutMs,
+    lane,
   );
   client.onclose = () => {
-    connection.ended();
+    connection?.ended();
     events.closed();
   };
-  deliverResponsesAfterNotifications(transport);
   return connection;
 }
 

@@ -6,6 +6,8 @@ import {
   type McpSubscription,
   type Notification,
   type PriorDiscovery,
+  ProtocolError,
+  ProtocolErrorCode,
   type Request,
   type RequestOptions,
   type Result,
@@ -15,6 +17,10 @@ import {
   type SubscriptionFilter,
 } from "@modelcontextprotocol/client";
 import * as z from "zod";
+import { TASK_METHODS, TASKS_EXTENSION, type TaskLane } from "./task-lane.js";
+
+/** A request's options: the SDK's, and whether its client declared the tasks extension. */
+export type ConnectionRequestOptions = RequestOptions & { tasks?: boolean };
 
 /** Any result, unvalidated: results pass through the gateway verbatim (docs/gateway.md §7.1). */
 export const PASSTHROUGH_RESULT = z.custom<Result>();
@@ -58,12 +64,22 @@ export class UpstreamConnection {
   private relistenDelay = RELISTEN_FIRST_MS;
   private closed = false;
 
+  /**
+   * @param lane - a modern connection's path for the requests of the tasks extension
+   */
   constructor(
     readonly client: Client,
     private readonly listen: ListenOptions,
     private readonly timeoutMs: number,
+    private readonly lane?: TaskLane,
   ) {
     this.modern = client.getProtocolEra() === "modern";
+  }
+
+  /** Whether the upstream offers the tasks extension on this (2026-07-28) connection. */
+  get offersTasks(): boolean {
+    const extensions = this.serverCapabilities.extensions;
+    return this.lane !== undefined && extensions !== undefined && TASKS_EXTENSION in extensions;
   }
 
   /** The protocol revision this connection speaks: `2026-07-28` or the negotiated 2025 one. */
@@ -100,7 +116,10 @@ export class UpstreamConnection {
    * Sends a request as the 2025 revisions name it; results pass unvalidated.
    * @throws ProtocolError with the upstream's answer; SdkError for timeouts and closed connections
    */
-  async request(request: Request, options: RequestOptions = {}): Promise<Result> {
+  async request(request: Request, options: ConnectionRequestOptions = {}): Promise<Result> {
+    if (options.tasks === true && TASK_METHODS.has(request.method)) {
+      return this.taskRequest(request, options);
+    }
     if (!this.modern) return this.client.request(request, PASSTHROUGH_RESULT, options);
     const uri = (request.params as { uri?: unknown } | undefined)?.uri;
     switch (request.method) {
@@ -127,6 +146,30 @@ export class UpstreamConnection {
     }
   }
 
+  /**
+   * A request for a client that declared the tasks extension (docs/gateway.md §7.7): through
+   * the lane, its answer as the upstream wrote it but for a complete result's `resultType`. An
+   * upstream that does not offer the extension is asked as any other `tools/call`, and has no
+   * `tasks/*` methods.
+   */
+  private async taskRequest(request: Request, options: ConnectionRequestOptions): Promise<Result> {
+    if (!this.lane || !this.offersTasks) {
+      if (request.method === "tools/call")
+        return this.request(request, { ...options, tasks: false });
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        "Invalid params: the upstream that ran this task no longer offers tasks; the task is gone",
+      );
+    }
+    const params = (this.withLevel(request).params ?? {}) as Record<string, unknown>;
+    const result = await this.lane.request(request.method, params, {
+      timeout: options.timeout ?? this.timeoutMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const { resultType, ...rest } = result as Result & { resultType?: unknown };
+    return withoutServerInfo(resultType === "complete" ? rest : result);
+  }
+
   /** Sends a notification; one the connection's era does not have is dropped. */
   async notification(notification: Notification): Promise<void> {
     if (this.modern && notification.method === "notifications/roots/list_changed") return;
@@ -137,6 +180,17 @@ export class UpstreamConnection {
   async alive(options: RequestOptions): Promise<void> {
     if (this.modern) await this.client.discover(options);
     else await this.client.ping(options);
+  }
+
+  /**
+   * Whether a notification is left over from a listen stream being replaced: an update of a
+   * URI no longer subscribed. While one stream replaces another both may carry an update, so
+   * an update of a URI still subscribed may come twice (docs/gateway.md §4.6).
+   */
+  stale(notification: JSONRPCNotification): boolean {
+    if (!this.modern || notification.method !== "notifications/resources/updated") return false;
+    const uri = (notification.params as { uri?: unknown } | undefined)?.uri;
+    return typeof uri !== "string" || !this.uris.has(uri);
   }
 
   /** A notification from the upstream as the gateway passes it on: no subscription id. */
@@ -159,6 +213,7 @@ export class UpstreamConnection {
   /** The connection ended (closed here or by the upstream): no more listening. */
   ended(): void {
     this.closed = true;
+    this.lane?.close();
     if (this.relistenTimer !== undefined) clearTimeout(this.relistenTimer);
     this.relistenTimer = undefined;
     const stream = this.stream;

@@ -17,6 +17,7 @@ import type { ServerEntry } from "../config/types.js";
 import { type ClientProfile, GATEWAY_PROFILE, profileKey } from "../session/client-profile.js";
 import { boundText } from "./bounded-text.js";
 import { RestartLoop, type RestartOptions } from "./restart-loop.js";
+import { TASKS_EXTENSION } from "./task-lane.js";
 import type { ClientIdentity, EraPlan, UpstreamListing } from "./upstream-client.js";
 import type { UpstreamConnection } from "./upstream-connection.js";
 import { describeError, UpstreamFailure } from "./upstream-failure.js";
@@ -54,7 +55,11 @@ export interface SessionPeer {
  * A request's options on a link: the SDK's, and the caller, which an in-process builtin is told
  * of with each request (docs/gateway.md §4.1); other upstreams learn it from `_meta` (§4.5).
  */
-export type LinkRequestOptions = RequestOptions & { authInfo?: AuthInfo };
+export type LinkRequestOptions = RequestOptions & {
+  authInfo?: AuthInfo;
+  /** The client declared the tasks extension: tasks may be passed on (docs/gateway.md §7.7). */
+  tasks?: boolean;
+};
 
 /** One session's path to one upstream. */
 export interface UpstreamLink {
@@ -138,6 +143,12 @@ export abstract class Upstream {
   /** Whether the last probe found the upstream speaking the 2026-07-28 revision. */
   get modern(): boolean {
     return this.verdict?.kind === "modern";
+  }
+
+  /** Whether it offers the tasks extension of the 2026-07-28 revision (docs/gateway.md §7.7). */
+  get offersTasks(): boolean {
+    const extensions = this.modern ? this.capabilities?.extensions : undefined;
+    return extensions !== undefined && TASKS_EXTENSION in extensions;
   }
 
   /** What the upstream said it can do, once connected. */

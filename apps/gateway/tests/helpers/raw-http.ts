@@ -29,7 +29,7 @@ function messageOf(text: string): RawAnswer["message"] {
 
 /**
  * Sends one 2026-07-28 request, with the envelope and the `Mcp-Method` and `Mcp-Name` headers
- * (the name being `params.name` or `params.uri` when there is one).
+ * (the name being `params.name`, `params.uri` or `params.taskId` when there is one).
  */
 export async function postModern(
   url: string,
@@ -37,7 +37,7 @@ export async function postModern(
   params: Record<string, unknown> = {},
   options: { headers?: Record<string, string>; capabilities?: Record<string, unknown> } = {},
 ): Promise<RawAnswer> {
-  const name = params.name ?? params.uri;
+  const name = params.name ?? params.uri ?? params.taskId;
   const response = await fetch(url, {
     method: "POST",
     headers: {

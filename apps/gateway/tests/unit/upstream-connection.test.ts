@@ -100,12 +100,17 @@ describe("a 2026-07-28 upstream connection", () => {
     handler.notify.resourceUpdated("note://1");
     handler.notify.resourceUpdated("note://2");
     await settle();
-    expect(updated(notifications)).toEqual(["note://1", "note://2", "note://1"]);
+    // The stream being replaced may still carry an update of a URI kept (so it may come twice),
+    // but never one of a URI let go.
+    const second = updated(notifications).slice(2);
+    expect(second).toContain("note://1");
+    expect(new Set(second)).toEqual(new Set(["note://1"]));
 
     await connection.request({ method: "resources/unsubscribe", params: { uri: "note://1" } });
+    const heard = updated(notifications).length;
     handler.notify.resourceUpdated("note://1");
     await settle();
-    expect(updated(notifications)).toHaveLength(3);
+    expect(updated(notifications)).toHaveLength(heard);
   });
 
   it("passes updates on without the listen stream's subscription id", async () => {
