@@ -22,6 +22,11 @@ export function sessionsUri(campaignId: string): string {
   return `campaign://${campaignId}/sessions`;
 }
 
+/** @returns `campaign://{campaignId}/adversaries`, its GM's alone */
+export function adversariesUri(campaignId: string): string {
+  return `campaign://${campaignId}/adversaries`;
+}
+
 /** @returns `session://{sessionId}/events` */
 export function eventsUri(sessionId: string): string {
   return `session://${sessionId}/events`;

@@ -74,6 +74,7 @@ export function createUpdateFilter(
     if (kind === "campaigns") return "anyone";
     if (kind === undefined) return undefined;
     const id = parseResourceUri(uri, kind).id ?? "";
+    if (kind === "adversaries") return { campaign_id: id, gm_only: true };
     if (kind !== "events") return { campaign_id: id, gm_only: false };
     let campaignId = campaignOfSession.get(id);
     if (campaignId === undefined) {

@@ -61,7 +61,7 @@ async function updatesArrived(updates: readonly string[], count: number): Promis
 }
 
 describe("tools/list", () => {
-  it("lists the twenty tools with the documented annotations", async () => {
+  it("lists the twenty-four tools with the documented annotations", async () => {
     const { first } = await connectedPair();
     const { tools } = await first.client.listTools();
     const hints = Object.fromEntries(
@@ -74,7 +74,7 @@ describe("tools/list", () => {
         ],
       ]),
     );
-    expect(tools).toHaveLength(20);
+    expect(tools).toHaveLength(24);
     expect(hints.character_sheet_get).toEqual([true, true, false]);
     expect(hints.set_context).toEqual([false, true, false]);
     expect(hints.session_end).toEqual([false, true, true]);
@@ -84,6 +84,10 @@ describe("tools/list", () => {
     for (const update of ["campaign_update", "participant_update", "character_update"]) {
       expect(hints[update]).toEqual([false, true, true]);
     }
+    expect(hints.adversary_define).toEqual([false, false, false]);
+    expect(hints.adversary_update).toEqual([false, true, true]);
+    expect(hints.adversary_list).toEqual([true, true, false]);
+    expect(hints.adversary_import).toEqual([false, false, false]);
     expect(tools.every((tool) => tool.annotations?.openWorldHint === false)).toBe(true);
   });
 });
@@ -353,6 +357,7 @@ describe("resources", () => {
       "campaign://{campaign_id}/participants{?cursor,limit}",
       "campaign://{campaign_id}/characters{?cursor,limit}",
       "campaign://{campaign_id}/sessions{?cursor,limit}",
+      "campaign://{campaign_id}/adversaries{?cursor,limit}",
       "session://{session_id}/events{?cursor,limit}",
       "campaigns://list{?cursor,limit}",
       "context://{handle}",

@@ -151,6 +151,9 @@ export const SESSION_EVENT_TYPES = [
   "CAMPAIGN_UPDATED",
   "PARTICIPANT_UPDATED",
   "CHARACTER_UPDATED",
+  "ADVERSARY_DEFINED",
+  "ADVERSARY_UPDATED",
+  "ADVERSARIES_IMPORTED",
 ] as const;
 export type SessionEventType = (typeof SESSION_EVENT_TYPES)[number];
 

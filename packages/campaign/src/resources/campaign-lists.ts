@@ -11,6 +11,7 @@ import type {
 } from "../storage/campaign-store.js";
 import {
   campaignResourceTemplate,
+  gmOnlyResource,
   pageBody,
   resourceNotFound,
 } from "./campaign-resource-template.js";
@@ -28,6 +29,8 @@ interface CampaignList {
   ): Promise<Page<{ id: string }> | undefined>;
   /** What a reader may see of one item; the item itself when absent. */
   seenBy?(item: { id: string }, access: Access): { id: string };
+  /** Whether the campaign's GM alone may read it (the stat blocks, the GM's secret). */
+  gmOnly?: true;
 }
 
 const LISTS: readonly CampaignList[] = [
@@ -51,6 +54,14 @@ const LISTS: readonly CampaignList[] = [
     description: "A campaign's sessions in start order; ended_at only on ended ones. Paged.",
     fetch: (repository, campaignId, page) => repository.listSessions(campaignId, page),
   },
+  {
+    kind: "adversaries",
+    title: "Campaign adversaries",
+    description:
+      "A campaign's adversary stat blocks, oldest first. Its GM alone may read them. Paged.",
+    fetch: (repository, campaignId, page) => repository.listAdversaries(campaignId, page),
+    gmOnly: true,
+  },
 ];
 
 function listTemplate(store: CampaignStore, list: CampaignList): ResourceTemplate {
@@ -72,6 +83,7 @@ function listTemplate(store: CampaignStore, list: CampaignList): ResourceTemplat
           }),
         ]);
         if (!campaign || !access) throw resourceNotFound(address.uri, "campaign not found");
+        if (list.gmOnly && access.role !== "GM") throw gmOnlyResource(address.uri, list.kind);
         const { seenBy } = list;
         return page && seenBy
           ? { ...page, items: page.items.map((item) => seenBy(item, access)) }
@@ -84,10 +96,10 @@ function listTemplate(store: CampaignStore, list: CampaignList): ResourceTemplat
 
 /**
  * `campaign://{campaign_id}/participants`, `/characters` and `/sessions`, for the campaign's GM
- * and players; to anyone else the campaign does not exist.
+ * and players, and `/adversaries`, for its GM; to anyone else the campaign does not exist.
  *
  * @param store - the process-wide store
- * @returns the three templates
+ * @returns the four templates
  */
 export function campaignListTemplates(store: CampaignStore): ResourceTemplate[] {
   return LISTS.map((list) => listTemplate(store, list));

@@ -1,4 +1,8 @@
-import { ResourceNotFoundError } from "@modelcontextprotocol/server";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+} from "@modelcontextprotocol/server";
 import type { ResourceListPage, ResourceTemplate } from "@tabletop-mcp/kit";
 import type { CampaignStore, Page } from "../storage/campaign-store.js";
 import {
@@ -105,4 +109,20 @@ export function pageBody<Item>(
   if (!page) throw invalidResourceUri("unknown cursor");
   const last = page.items.at(-1);
   return { [key]: page.items, next_cursor: page.hasMore && last ? cursorOf(last) : null };
+}
+
+/**
+ * The error of a list the reader's campaign role does not open: a player asking for the GM's
+ * stat blocks. `-32602` `PERMISSION_DENIED: only the GM may read <list>`, with `data: {uri}`.
+ *
+ * @param uri - the requested URI
+ * @param list - what was asked for
+ * @returns the error
+ */
+export function gmOnlyResource(uri: string, list: string): ProtocolError {
+  return new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
+    `PERMISSION_DENIED: only the GM may read the campaign's ${list}`,
+    { uri },
+  );
 }

@@ -1,7 +1,13 @@
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 
 /** The list resources and what they list (docs/campaign.md §6). */
-export type ListKind = "campaigns" | "participants" | "characters" | "sessions" | "events";
+export type ListKind =
+  | "campaigns"
+  | "participants"
+  | "characters"
+  | "sessions"
+  | "adversaries"
+  | "events";
 
 /** Every resource family this server serves through templates. */
 export type ResourceKind = ListKind | "campaign";
@@ -25,7 +31,7 @@ export interface ResourceAddress {
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const CAMPAIGN_LISTS = new Set<string>(["participants", "characters", "sessions"]);
+const CAMPAIGN_LISTS = new Set<string>(["participants", "characters", "sessions", "adversaries"]);
 
 /**
  * The error of a malformed resource URI (docs/campaign.md §6, "Errors").

@@ -1,3 +1,4 @@
+import type { Adversary } from "../domain/adversaries.js";
 import type {
   Campaign,
   Character,
@@ -103,6 +104,11 @@ export interface CampaignRepository {
   getSheet(characterId: string): Promise<CharacterSheet | undefined>;
   putProfile(profile: CharacterProfile): Promise<void>;
   putState(state: CharacterState): Promise<void>;
+
+  getAdversary(id: string): Promise<Adversary | undefined>;
+  insertAdversary(adversary: Adversary): Promise<void>;
+  updateAdversary(adversary: Adversary): Promise<void>;
+  listAdversaries(campaignId: string, page: PageRequest): Promise<Page<Adversary> | undefined>;
 
   getSession(id: string): Promise<Session | undefined>;
   /** The session, read after taking its campaign's write lock (see {@link lockCampaign}). */

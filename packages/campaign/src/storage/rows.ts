@@ -1,3 +1,4 @@
+import type { Adversary, StatBlock } from "../domain/adversaries.js";
 import type {
   Campaign,
   Character,
@@ -250,4 +251,41 @@ export interface ContextHandleRow {
   context: string;
   /** When it was last used, roughly: recorded at most once a day. */
   last_used: string;
+}
+
+/** One adversary stat block: its name, and its other fields as JSON (docs/campaign.md §2.9). */
+export interface AdversaryRow {
+  id: string;
+  campaign_id: string;
+  name: string;
+  block_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function adversaryRow(adversary: Adversary): AdversaryRow {
+  const { id, campaign_id, name, created_at, updated_at, ...block } = adversary;
+  return { id, campaign_id, name, block_json: JSON.stringify(block), created_at, updated_at };
+}
+
+export function adversaryFromRow(row: AdversaryRow): Adversary {
+  const block = JSON.parse(row.block_json) as Omit<StatBlock, "name">;
+  return {
+    id: row.id,
+    campaign_id: row.campaign_id,
+    name: row.name,
+    tier: block.tier,
+    type: block.type,
+    difficulty: block.difficulty,
+    thresholds: block.thresholds,
+    hp_max: block.hp_max,
+    stress_max: block.stress_max,
+    attack: block.attack,
+    experiences: block.experiences,
+    features: block.features,
+    minion_overflow: block.minion_overflow,
+    horde_damage: block.horde_damage,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }

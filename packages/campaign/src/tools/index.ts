@@ -1,4 +1,8 @@
 import type { Tool } from "@tabletop-mcp/kit";
+import { adversaryDefineTool } from "./adversary-define.js";
+import { adversaryImportTool } from "./adversary-import.js";
+import { adversaryListTool } from "./adversary-list.js";
+import { adversaryUpdateTool } from "./adversary-update.js";
 import { campaignCreateTool } from "./campaign-create.js";
 import { campaignUpdateTool } from "./campaign-update.js";
 import { characterControlSetTool } from "./character-control-set.js";
@@ -22,7 +26,7 @@ import { setContextTool } from "./set-context.js";
 import type { ToolDependencies } from "./tool-dependencies.js";
 
 /**
- * The server's twenty tools for one MCP session, in docs/campaign.md's order.
+ * The server's twenty-four tools for one MCP session, in docs/campaign.md's order.
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tools
@@ -49,5 +53,9 @@ export function createTools(dependencies: ToolDependencies): Tool[] {
     participantUpdateTool,
     characterUpdateTool,
     sessionLogSearchTool,
+    adversaryDefineTool,
+    adversaryUpdateTool,
+    adversaryListTool,
+    adversaryImportTool,
   ].map((create) => create(dependencies));
 }

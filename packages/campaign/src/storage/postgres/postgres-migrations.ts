@@ -8,6 +8,7 @@ import { GM_ONLY_CHARACTER_NOTES } from "./migrations/0005-gm-only-character-not
 import { CONTEXT_HANDLES } from "./migrations/0006-context-handles.js";
 import { EDIT_EVENTS } from "./migrations/0007-edit-events.js";
 import { EVENT_SEARCH } from "./migrations/0008-event-search.js";
+import { ADVERSARIES } from "./migrations/0009-adversaries.js";
 import { runTransaction } from "./postgres-transaction.js";
 
 /** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
@@ -20,6 +21,7 @@ const MIGRATIONS: readonly string[] = [
   CONTEXT_HANDLES,
   EDIT_EVENTS,
   EVENT_SEARCH,
+  ADVERSARIES,
 ];
 
 /** The newest schema version this code knows on PostgreSQL. */

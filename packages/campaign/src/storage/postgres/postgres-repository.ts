@@ -1,3 +1,4 @@
+import type { Adversary } from "../../domain/adversaries.js";
 import type {
   Campaign,
   Character,
@@ -19,6 +20,9 @@ import type {
   PageRequest,
 } from "../campaign-store.js";
 import {
+  type AdversaryRow,
+  adversaryFromRow,
+  adversaryRow,
   type CampaignRow,
   type CharacterRow,
   type ContextHandleRow,
@@ -52,7 +56,7 @@ type SheetRow = CharacterRow &
   Omit<CharacterState, "character_id">;
 
 type StatementName = keyof typeof STATEMENTS;
-type ListName = "participants" | "characters" | "sessions";
+type ListName = "participants" | "characters" | "sessions" | "adversaries";
 
 function sheetFromRow(row: SheetRow): CharacterSheet {
   return {
@@ -204,6 +208,36 @@ export class PostgresCampaignRepository implements CampaignRepository {
   ): Promise<Page<Participant> | undefined> {
     const rows = await this.listPage<ParticipantRow>("participants", campaignId, page);
     return rows && toPage(rows, page.limit, participantFromRow);
+  }
+
+  async getAdversary(id: string): Promise<Adversary | undefined> {
+    const [row] = await this.rows<AdversaryRow>("adversaryById", [id]);
+    return row && adversaryFromRow(row);
+  }
+
+  async insertAdversary(adversary: Adversary): Promise<void> {
+    const row = adversaryRow(adversary);
+    await this.send("insertAdversary", [
+      row.id,
+      row.campaign_id,
+      row.name,
+      row.block_json,
+      row.created_at,
+      row.updated_at,
+    ]);
+  }
+
+  async updateAdversary(adversary: Adversary): Promise<void> {
+    const row = adversaryRow(adversary);
+    await this.send("updateAdversary", [row.id, row.name, row.block_json, row.updated_at]);
+  }
+
+  async listAdversaries(
+    campaignId: string,
+    page: PageRequest,
+  ): Promise<Page<Adversary> | undefined> {
+    const rows = await this.listPage<AdversaryRow>("adversaries", campaignId, page);
+    return rows && toPage(rows, page.limit, adversaryFromRow);
   }
 
   async getCharacter(id: string): Promise<Character | undefined> {

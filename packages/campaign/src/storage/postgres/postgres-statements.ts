@@ -56,6 +56,8 @@ const VISIBLE_TO_SUBJECT = `id IN (SELECT campaign_id FROM campaign_owners WHERE
   UNION SELECT campaign_id FROM participants WHERE user_subject = $1)`;
 
 /** The three lists of a campaign, in creation order, with and without a cursor. */
+const ADVERSARY = "id, campaign_id, name, block_json, created_at, updated_at";
+
 function campaignList(table: string, columns: string) {
   return {
     first: `SELECT ${columns} FROM ${table} WHERE campaign_id = $1 ORDER BY position LIMIT $2`,
@@ -118,6 +120,11 @@ export const STATEMENTS = {
   updateCharacter: `UPDATE characters SET name = $2, kind = $3, notes = $4, notes_gm_only = $5,
     controller = $6, updated_at = $7 WHERE id = $1`,
   characters: campaignList("characters", CHARACTER),
+  adversaryById: `SELECT ${ADVERSARY} FROM adversaries WHERE id = $1`,
+  insertAdversary: `INSERT INTO adversaries (${ADVERSARY}) VALUES ($1, $2, $3, $4, $5, $6)`,
+  updateAdversary: `UPDATE adversaries SET name = $2, block_json = $3, updated_at = $4
+    WHERE id = $1`,
+  adversaries: campaignList("adversaries", ADVERSARY),
   sheet: `${SHEET} WHERE c.id = $1`,
   eventSheet: `${SHEET}
     WHERE c.id = (SELECT character_id FROM session_events WHERE session_id = $1 AND seq = $2)`,
@@ -197,6 +204,7 @@ export const LOOKUPS: ReadonlySet<string> = new Set([
   "seat",
   "inviteOf",
   "characterById",
+  "adversaryById",
   "sheet",
   "sessionById",
   "activeSession",
@@ -218,6 +226,8 @@ export const WRITE_TABLES: ReadonlyMap<string, string> = new Map([
   ["putInvite", "seat_invites"],
   ["insertCharacter", "characters"],
   ["updateCharacter", "characters"],
+  ["insertAdversary", "adversaries"],
+  ["updateAdversary", "adversaries"],
   ["putProfile", "character_profiles"],
   ["putState", "character_states"],
   ["insertSession", "sessions"],

@@ -278,6 +278,76 @@ CREATE TRIGGER session_events_searchable AFTER INSERT ON session_events BEGIN
 END;
 `;
 
+/**
+ * Version 9: the GM's adversary stat blocks (docs/campaign.md §2.9), one row per block with its
+ * fields as JSON, and the event types of their edits. The event types move from a CHECK to a
+ * table of their own that each event references, so that a later type is one row added rather
+ * than the log rebuilt; the log is rebuilt this once, as in version 7, and its search trigger
+ * (version 8) made again.
+ */
+const VERSION_9 = `
+CREATE TABLE adversaries (
+  id TEXT PRIMARY KEY,
+  campaign_id TEXT NOT NULL REFERENCES campaigns (id),
+  name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 80),
+  block_json TEXT NOT NULL CHECK (json_valid(block_json)),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX adversaries_by_campaign ON adversaries (campaign_id);
+CREATE TABLE event_types (name TEXT PRIMARY KEY) WITHOUT ROWID;
+INSERT INTO event_types (name) VALUES ('SESSION_STARTED'), ('SESSION_ENDED'), ('NOTE_ADDED'),
+  ('ACTION_ROLL_REQUESTED'), ('ACTION_ROLL_RESOLVED'), ('OUTCOME_APPLY_REQUESTED'),
+  ('OUTCOME_APPLIED'), ('OUTCOME_REJECTED'), ('REQUEST_REJECTED'), ('PARTICIPANT_CREATED'),
+  ('CHARACTER_CREATED'), ('CHARACTER_CONTROL_SET'), ('CHARACTER_PROFILE_PATCHED'),
+  ('CHARACTER_STATE_PATCHED'), ('GM_FEAR_CHANGED'), ('CAMPAIGN_UPDATED'),
+  ('PARTICIPANT_UPDATED'), ('CHARACTER_UPDATED'), ('ADVERSARY_DEFINED'), ('ADVERSARY_UPDATED'),
+  ('ADVERSARIES_IMPORTED');
+CREATE TEMP TABLE kept_outcome_applications AS
+  SELECT session_id, roll_seq, applied_at FROM outcome_applications;
+DROP TABLE outcome_applications;
+CREATE TABLE session_events_9 (
+  session_id TEXT NOT NULL REFERENCES sessions (id),
+  seq INTEGER NOT NULL CHECK (seq >= 1),
+  ts TEXT NOT NULL,
+  type TEXT NOT NULL REFERENCES event_types (name),
+  request_id TEXT NOT NULL,
+  invocation_id TEXT NOT NULL,
+  participant_id TEXT,
+  character_id TEXT,
+  payload_json TEXT NOT NULL CHECK (json_valid(payload_json)),
+  actor TEXT NOT NULL DEFAULT 'local' CHECK (length(actor) BETWEEN 1 AND 256),
+  gm_only INTEGER NOT NULL DEFAULT 0 CHECK (gm_only IN (0, 1)),
+  PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+INSERT INTO session_events_9 (session_id, seq, ts, type, request_id, invocation_id,
+    participant_id, character_id, payload_json, actor, gm_only)
+  SELECT session_id, seq, ts, type, request_id, invocation_id, participant_id, character_id,
+    payload_json, actor, gm_only
+  FROM session_events;
+DROP TABLE session_events;
+ALTER TABLE session_events_9 RENAME TO session_events;
+CREATE TABLE outcome_applications (
+  session_id TEXT NOT NULL,
+  roll_seq INTEGER NOT NULL,
+  applied_at TEXT NOT NULL,
+  PRIMARY KEY (session_id, roll_seq),
+  FOREIGN KEY (session_id, roll_seq) REFERENCES session_events (session_id, seq)
+) WITHOUT ROWID;
+INSERT INTO outcome_applications (session_id, roll_seq, applied_at)
+  SELECT session_id, roll_seq, applied_at FROM kept_outcome_applications;
+DROP TABLE kept_outcome_applications;
+CREATE TRIGGER session_events_searchable AFTER INSERT ON session_events BEGIN
+  INSERT INTO session_event_search (campaign_id, session_id, seq, type, gm_only)
+    SELECT campaign_id, NEW.session_id, NEW.seq, NEW.type, NEW.gm_only
+    FROM sessions WHERE id = NEW.session_id;
+  INSERT INTO session_event_words (rowid, words)
+    SELECT position,
+      (SELECT group_concat(value, ' ') FROM json_tree(NEW.payload_json) WHERE type = 'text')
+    FROM session_event_search WHERE session_id = NEW.session_id AND seq = NEW.seq;
+END;
+`;
+
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */
 const MIGRATIONS: readonly string[] = [
   VERSION_1,
@@ -288,6 +358,7 @@ const MIGRATIONS: readonly string[] = [
   VERSION_6,
   VERSION_7,
   VERSION_8,
+  VERSION_9,
 ];
 
 /** The newest schema version this code knows. */

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import type { Adversary } from "../../domain/adversaries.js";
 import type {
   Campaign,
   Character,
@@ -20,6 +21,9 @@ import type {
   PageRequest,
 } from "../campaign-store.js";
 import {
+  type AdversaryRow,
+  adversaryFromRow,
+  adversaryRow,
   type CampaignRow,
   type CharacterRow,
   type ContextHandleRow,
@@ -144,6 +148,21 @@ function participantStatements(database: Database.Database) {
          @expires_at, @used_by, @used_at)`,
     ),
     list: orderedList<ParticipantRow>(database, "participants", IN_CAMPAIGN),
+  };
+}
+
+function adversaryStatements(database: Database.Database) {
+  return {
+    byId: database.prepare<[string], AdversaryRow>("SELECT * FROM adversaries WHERE id = ?"),
+    insert: database.prepare<[AdversaryRow]>(
+      `INSERT INTO adversaries (id, campaign_id, name, block_json, created_at, updated_at)
+       VALUES (@id, @campaign_id, @name, @block_json, @created_at, @updated_at)`,
+    ),
+    update: database.prepare<[AdversaryRow]>(
+      `UPDATE adversaries SET name = @name, block_json = @block_json, updated_at = @updated_at
+       WHERE id = @id`,
+    ),
+    list: orderedList<AdversaryRow>(database, "adversaries", IN_CAMPAIGN),
   };
 }
 
@@ -360,6 +379,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
   private readonly campaigns: ReturnType<typeof campaignStatements>;
   private readonly participants: ReturnType<typeof participantStatements>;
   private readonly characters: ReturnType<typeof characterStatements>;
+  private readonly adversaries: ReturnType<typeof adversaryStatements>;
   private readonly sessions: ReturnType<typeof sessionStatements>;
   private readonly events: ReturnType<typeof eventStatements>;
   private readonly search: ReturnType<typeof searchStatements>;
@@ -371,6 +391,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
     this.campaigns = campaignStatements(database);
     this.participants = participantStatements(database);
     this.characters = characterStatements(database);
+    this.adversaries = adversaryStatements(database);
     this.sessions = sessionStatements(database);
     this.events = eventStatements(database);
     this.search = searchStatements(database);
@@ -440,6 +461,26 @@ export class SqliteCampaignRepository implements CampaignRepository {
     page: PageRequest,
   ): Promise<Page<Participant> | undefined> {
     return readPage(this.participants.list, [campaignId], page, participantFromRow);
+  }
+
+  async getAdversary(id: string): Promise<Adversary | undefined> {
+    const row = this.adversaries.byId.get(id);
+    return row && adversaryFromRow(row);
+  }
+
+  async insertAdversary(adversary: Adversary): Promise<void> {
+    this.adversaries.insert.run(adversaryRow(adversary));
+  }
+
+  async updateAdversary(adversary: Adversary): Promise<void> {
+    this.adversaries.update.run(adversaryRow(adversary));
+  }
+
+  async listAdversaries(
+    campaignId: string,
+    page: PageRequest,
+  ): Promise<Page<Adversary> | undefined> {
+    return readPage(this.adversaries.list, [campaignId], page, adversaryFromRow);
   }
 
   async getCharacter(id: string): Promise<Character | undefined> {

@@ -152,7 +152,25 @@ const TELLINGS: Readonly<Record<string, EventTelling>> = {
   CAMPAIGN_UPDATED: { kind: "change", tell: campaignUpdated },
   PARTICIPANT_UPDATED: { kind: "change", tell: participantUpdated },
   CHARACTER_UPDATED: { kind: "change", tell: characterUpdated },
+  ADVERSARY_DEFINED: {
+    kind: "change",
+    tell: (payload) => `Adversary ${adversaryName(payload)} defined`,
+  },
+  ADVERSARY_UPDATED: {
+    kind: "change",
+    tell: (payload) => `Adversary ${adversaryName(payload)} changed`,
+  },
+  ADVERSARIES_IMPORTED: {
+    kind: "change",
+    tell: (payload) => `${numberOr(payload.count, 0)} adversaries imported`,
+  },
 };
+
+/** The name in an adversary event's `adversary` (or its `after`, for a change). */
+function adversaryName(payload: JsonObject): string {
+  const block = isJsonObject(payload.adversary) ? payload.adversary : fieldsOf(payload, "after");
+  return stringOr(block.name, "");
+}
 
 /**
  * One event of a session's log in words, and its colour family.
