@@ -27,6 +27,11 @@ export function adversariesUri(campaignId: string): string {
   return `campaign://${campaignId}/adversaries`;
 }
 
+/** @returns `encounter://{encounterId}` */
+export function encounterUri(encounterId: string): string {
+  return `encounter://${encounterId}`;
+}
+
 /** @returns `session://{sessionId}/events` */
 export function eventsUri(sessionId: string): string {
   return `session://${sessionId}/events`;

@@ -38,7 +38,8 @@ type UriAudience = ChangeAudience | "anyone" | undefined;
  * may read what changed (docs/campaign.md §7, §11.1). Behind a gateway that forwards its
  * callers, the hub asks about each subscribed caller instead (docs/gateway.md §4.5). A change without an audience (one an
  * earlier version of the server recorded) is judged by its URI: the campaigns list is
- * everyone's own, a campaign's resources are its members', a session's log its campaign's.
+ * everyone's own, a campaign's resources are its members', a session's log and an encounter
+ * its campaign's.
  * A place in a campaign is never lost (nothing is deleted, no seat is unlinked), so places found
  * are remembered for the session's life; strangers are asked again each time, since a claim can
  * make them players.
@@ -53,7 +54,8 @@ export function createUpdateFilter(
   subject: () => string | undefined,
 ): UpdateFilter {
   const roles = new Map<string, Map<string, CampaignRole>>();
-  const campaignOfSession = new Map<string, string>();
+  /** The campaign of each session and encounter asked about (ids never collide: prefixes). */
+  const campaignOf = new Map<string, string>();
 
   const roleIn = async (reader: string, campaignId: string) => {
     const known = roles.get(reader)?.get(campaignId);
@@ -75,11 +77,15 @@ export function createUpdateFilter(
     if (kind === undefined) return undefined;
     const id = parseResourceUri(uri, kind).id ?? "";
     if (kind === "adversaries") return { campaign_id: id, gm_only: true };
-    if (kind !== "events") return { campaign_id: id, gm_only: false };
-    let campaignId = campaignOfSession.get(id);
+    if (kind !== "events" && kind !== "encounter") return { campaign_id: id, gm_only: false };
+    let campaignId = campaignOf.get(id);
     if (campaignId === undefined) {
-      campaignId = (await store.read((repository) => repository.getSession(id)))?.campaign_id;
-      if (campaignId !== undefined) campaignOfSession.set(id, campaignId);
+      campaignId = await store.read(async (repository) =>
+        kind === "events"
+          ? (await repository.getSession(id))?.campaign_id
+          : (await repository.getEncounter(id))?.campaign_id,
+      );
+      if (campaignId !== undefined) campaignOf.set(id, campaignId);
     }
     return campaignId === undefined ? undefined : { campaign_id: campaignId, gm_only: false };
   };

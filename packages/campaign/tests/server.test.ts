@@ -61,7 +61,7 @@ async function updatesArrived(updates: readonly string[], count: number): Promis
 }
 
 describe("tools/list", () => {
-  it("lists the twenty-four tools with the documented annotations", async () => {
+  it("lists the twenty-eight tools with the documented annotations", async () => {
     const { first } = await connectedPair();
     const { tools } = await first.client.listTools();
     const hints = Object.fromEntries(
@@ -74,7 +74,7 @@ describe("tools/list", () => {
         ],
       ]),
     );
-    expect(tools).toHaveLength(24);
+    expect(tools).toHaveLength(28);
     expect(hints.character_sheet_get).toEqual([true, true, false]);
     expect(hints.set_context).toEqual([false, true, false]);
     expect(hints.session_end).toEqual([false, true, true]);
@@ -88,6 +88,10 @@ describe("tools/list", () => {
     expect(hints.adversary_update).toEqual([false, true, true]);
     expect(hints.adversary_list).toEqual([true, true, false]);
     expect(hints.adversary_import).toEqual([false, false, false]);
+    expect(hints.encounter_start).toEqual([false, false, false]);
+    expect(hints.encounter_add).toEqual([false, false, false]);
+    expect(hints.encounter_remove).toEqual([false, false, true]);
+    expect(hints.encounter_end).toEqual([false, false, true]);
     expect(tools.every((tool) => tool.annotations?.openWorldHint === false)).toBe(true);
   });
 });
@@ -359,6 +363,7 @@ describe("resources", () => {
       "campaign://{campaign_id}/sessions{?cursor,limit}",
       "campaign://{campaign_id}/adversaries{?cursor,limit}",
       "session://{session_id}/events{?cursor,limit}",
+      "encounter://{encounter_id}",
       "campaigns://list{?cursor,limit}",
       "context://{handle}",
     ]);

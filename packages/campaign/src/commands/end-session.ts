@@ -1,10 +1,12 @@
 import type { Session } from "../domain/records.js";
 import { formatTimestamp } from "../domain/timestamps.js";
-import { eventsUri, sessionsUri } from "../resource-uris.js";
+import { encounterUri, eventsUri, sessionsUri } from "../resource-uris.js";
+import type { CampaignRepository } from "../storage/campaign-store.js";
 import { lockCampaignFor, requireGm } from "./access.js";
+import { endedPayload } from "./change-encounter.js";
 import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
-import { nextEvents, stampInvocation } from "./event-log.js";
+import { type EventDraft, nextEvents, stampInvocation } from "./event-log.js";
 import { requireCampaignId, requireSessionId, sessionOfCampaign } from "./scope.js";
 
 /** Input of `session_end`. */
@@ -42,14 +44,49 @@ export async function endSession(
     if (session.status === "ENDED") return { value: session, changedUris: [] };
     const now = formatTimestamp(environment.now());
     const ended: Session = { ...session, status: "ENDED", updated_at: now, ended_at: now };
+    const fight = await endFight(repository, sessionId, now);
     await Promise.all([
       repository.updateSession(ended),
       repository.appendEvents(
         nextEvents(sessionId, tail, stamp, now, [
+          ...(fight ? [fight.event] : []),
           { type: "SESSION_ENDED", payload: { campaign_id: campaignId, ended_at: now } },
         ]),
       ),
     ]);
-    return changesIn(campaignId, ended, [sessionsUri(campaignId), eventsUri(sessionId)]);
+    const changed = [sessionsUri(campaignId), eventsUri(sessionId)];
+    if (fight) changed.push(encounterUri(fight.id));
+    return changesIn(campaignId, ended, changed);
   });
+}
+
+/** The outcome of a fight the end of its session ended. */
+const SESSION_ENDED_OUTCOME = "the session ended";
+
+/**
+ * Ends the session's active fight, if it has one (docs/campaign.md §4.10): its
+ * `ENCOUNTER_ENDED` comes before the `SESSION_ENDED`.
+ */
+async function endFight(
+  repository: CampaignRepository,
+  sessionId: string,
+  now: string,
+): Promise<{ id: string; event: EventDraft } | undefined> {
+  const active = await repository.findActiveEncounter(sessionId);
+  if (!active) return undefined;
+  const ended = {
+    ...active,
+    state: "ENDED" as const,
+    outcome: SESSION_ENDED_OUTCOME,
+    updated_at: now,
+    ended_at: now,
+  };
+  const [instances] = await Promise.all([
+    repository.listInstances(active.id),
+    repository.updateEncounter(ended),
+  ]);
+  return {
+    id: active.id,
+    event: { type: "ENCOUNTER_ENDED", payload: endedPayload(ended, instances) },
+  };
 }

@@ -1,5 +1,5 @@
 /** The prefixes of generated ids (docs/campaign.md §1). */
-export type IdPrefix = "camp" | "part" | "char" | "sess" | "inv" | "ctx" | "adv";
+export type IdPrefix = "camp" | "part" | "char" | "sess" | "inv" | "ctx" | "adv" | "enc" | "inst";
 
 /** Returns `count` random bytes; injected so ids are reproducible in tests. */
 export type RandomBytes = (count: number) => Uint8Array;

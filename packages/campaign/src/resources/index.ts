@@ -6,6 +6,7 @@ import { campaignListTemplates } from "./campaign-lists.js";
 import { campaignsListResource, campaignsListTemplate } from "./campaigns-list.js";
 import { contextCurrentResource } from "./context-current.js";
 import { CONTEXT_HANDLE_TEMPLATE, contextHandleTemplate } from "./context-handle.js";
+import { encounterTemplate } from "./encounter.js";
 import { sessionEventsTemplate } from "./session-events.js";
 
 /**
@@ -34,6 +35,7 @@ export function createResourceTemplates(environment: CommandEnvironment): Resour
     campaignTemplate(store),
     ...campaignListTemplates(store),
     sessionEventsTemplate(store),
+    encounterTemplate(store),
     campaignsListTemplate(store),
     contextHandleTemplate(environment),
   ];

@@ -10,7 +10,7 @@ export type ListKind =
   | "events";
 
 /** Every resource family this server serves through templates. */
-export type ResourceKind = ListKind | "campaign";
+export type ResourceKind = ListKind | "campaign" | "encounter";
 
 /** The page a list read asks for. */
 export interface PageQuery {
@@ -53,6 +53,7 @@ export function invalidResourceUri(reason: string): ProtocolError {
 export function classifyResourceUri(uri: string): ResourceKind | undefined {
   if (uri.startsWith("campaigns://list")) return "campaigns";
   if (uri.startsWith("session://")) return "events";
+  if (uri.startsWith("encounter://")) return "encounter";
   if (!uri.startsWith("campaign://")) return undefined;
   const segments = uri.slice("campaign://".length).split(/[?#]/)[0]?.split("/") ?? [];
   const list = segments[1];
@@ -113,7 +114,7 @@ export function parseResourceUri(uri: string, kind: ResourceKind): ResourceAddre
   const queryAt = uri.indexOf("?");
   const base = queryAt === -1 ? uri : uri.slice(0, queryAt);
   const query = queryAt === -1 ? undefined : uri.slice(queryAt + 1);
-  const page = parseQuery(query, kind !== "campaign");
+  const page = parseQuery(query, kind !== "campaign" && kind !== "encounter");
   if (kind === "campaigns") {
     if (base !== "campaigns://list") throw invalidResourceUri("expected campaigns://list");
     return { uri, kind, id: undefined, page };
@@ -125,6 +126,12 @@ export function parseResourceUri(uri: string, kind: ResourceKind): ResourceAddre
       throw invalidResourceUri("expected session://{session_id}/events");
     }
     return { uri, kind, id: checkId(segments[0], "session id"), page };
+  }
+  if (kind === "encounter") {
+    if (scheme !== "encounter" || segments.length !== 1) {
+      throw invalidResourceUri("expected encounter://{encounter_id}");
+    }
+    return { uri, kind, id: checkId(segments[0], "encounter id"), page };
   }
   const expectedSegments = kind === "campaign" ? 1 : 2;
   if (segments.length !== expectedSegments) {

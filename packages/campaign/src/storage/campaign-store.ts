@@ -1,4 +1,5 @@
 import type { Adversary } from "../domain/adversaries.js";
+import type { Encounter, EncounterInstance } from "../domain/encounters.js";
 import type {
   Campaign,
   Character,
@@ -109,6 +110,16 @@ export interface CampaignRepository {
   insertAdversary(adversary: Adversary): Promise<void>;
   updateAdversary(adversary: Adversary): Promise<void>;
   listAdversaries(campaignId: string, page: PageRequest): Promise<Page<Adversary> | undefined>;
+
+  getEncounter(id: string): Promise<Encounter | undefined>;
+  /** The session's one active encounter, if it has one. */
+  findActiveEncounter(sessionId: string): Promise<Encounter | undefined>;
+  insertEncounter(encounter: Encounter): Promise<void>;
+  updateEncounter(encounter: Encounter): Promise<void>;
+  /** Every instance of an encounter, removed ones too, in the order they were added. */
+  listInstances(encounterId: string): Promise<EncounterInstance[]>;
+  insertInstances(instances: readonly EncounterInstance[]): Promise<void>;
+  updateInstance(instance: EncounterInstance): Promise<void>;
 
   getSession(id: string): Promise<Session | undefined>;
   /** The session, read after taking its campaign's write lock (see {@link lockCampaign}). */

@@ -1,5 +1,13 @@
 import type { Adversary, StatBlock } from "../domain/adversaries.js";
 import type {
+  BudgetAdjustment,
+  Condition,
+  Encounter,
+  EncounterDifficulty,
+  EncounterInstance,
+  EncounterState,
+} from "../domain/encounters.js";
+import type {
   Campaign,
   Character,
   CharacterKind,
@@ -287,5 +295,86 @@ export function adversaryFromRow(row: AdversaryRow): Adversary {
     horde_damage: block.horde_damage,
     created_at: row.created_at,
     updated_at: row.updated_at,
+  };
+}
+
+/** One fight (docs/campaign.md §2.10); its lists as JSON. */
+export interface EncounterRow {
+  id: string;
+  campaign_id: string;
+  session_id: string;
+  name: string;
+  state: string;
+  difficulty: string;
+  adjustments_json: string;
+  party_json: string;
+  outcome: string | null;
+  started_at: string;
+  updated_at: string;
+  ended_at: string | null;
+}
+
+export function encounterRow(encounter: Encounter): EncounterRow {
+  const { adjustments, party, ...rest } = encounter;
+  return {
+    ...rest,
+    adjustments_json: JSON.stringify(adjustments),
+    party_json: JSON.stringify(party),
+  };
+}
+
+export function encounterFromRow(row: EncounterRow): Encounter {
+  return {
+    id: row.id,
+    campaign_id: row.campaign_id,
+    session_id: row.session_id,
+    name: row.name,
+    state: row.state as EncounterState,
+    difficulty: row.difficulty as EncounterDifficulty,
+    adjustments: JSON.parse(row.adjustments_json) as BudgetAdjustment[],
+    party: JSON.parse(row.party_json) as string[],
+    outcome: row.outcome,
+    started_at: row.started_at,
+    updated_at: row.updated_at,
+    ended_at: row.ended_at,
+  };
+}
+
+/** One adversary in a fight; flags 0 or 1 on SQLite, booleans on PostgreSQL. */
+export interface InstanceRow {
+  id: string;
+  encounter_id: string;
+  adversary_id: string;
+  number: number;
+  name: string;
+  defeated: number | boolean;
+  hp_marked: number;
+  stress_marked: number;
+  conditions_json: string;
+  removed: number | boolean;
+}
+
+export function instanceRow(instance: EncounterInstance): InstanceRow {
+  const { conditions, defeated, removed, ...rest } = instance;
+  return {
+    ...rest,
+    defeated: defeated ? 1 : 0,
+    conditions_json: JSON.stringify(conditions),
+    removed: removed ? 1 : 0,
+  };
+}
+
+export function instanceFromRow(row: InstanceRow): EncounterInstance {
+  return {
+    id: row.id,
+    encounter_id: row.encounter_id,
+    adversary_id: row.adversary_id,
+    number: row.number,
+    name: row.name,
+    defeated: row.defeated === 1 || row.defeated === true,
+    hp_marked: row.hp_marked,
+    stress_marked: row.stress_marked,
+    conditions: JSON.parse(row.conditions_json) as Condition[],
+    removed: row.removed === 1 || row.removed === true,
   };
 }

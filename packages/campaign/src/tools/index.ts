@@ -11,6 +11,10 @@ import { characterProfilePatchTool } from "./character-profile-patch.js";
 import { characterSheetGetTool } from "./character-sheet-get.js";
 import { characterStatePatchTool } from "./character-state-patch.js";
 import { characterUpdateTool } from "./character-update.js";
+import { encounterAddTool } from "./encounter-add.js";
+import { encounterEndTool } from "./encounter-end.js";
+import { encounterRemoveTool } from "./encounter-remove.js";
+import { encounterStartTool } from "./encounter-start.js";
 import { gmFearAdjustTool } from "./gm-fear-adjust.js";
 import { participantClaimTool } from "./participant-claim.js";
 import { participantCreateTool } from "./participant-create.js";
@@ -26,7 +30,7 @@ import { setContextTool } from "./set-context.js";
 import type { ToolDependencies } from "./tool-dependencies.js";
 
 /**
- * The server's twenty-four tools for one MCP session, in docs/campaign.md's order.
+ * The server's twenty-eight tools for one MCP session, in docs/campaign.md's order.
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tools
@@ -57,5 +61,9 @@ export function createTools(dependencies: ToolDependencies): Tool[] {
     adversaryUpdateTool,
     adversaryListTool,
     adversaryImportTool,
+    encounterStartTool,
+    encounterAddTool,
+    encounterRemoveTool,
+    encounterEndTool,
   ].map((create) => create(dependencies));
 }

@@ -9,6 +9,7 @@ import { CONTEXT_HANDLES } from "./migrations/0006-context-handles.js";
 import { EDIT_EVENTS } from "./migrations/0007-edit-events.js";
 import { EVENT_SEARCH } from "./migrations/0008-event-search.js";
 import { ADVERSARIES } from "./migrations/0009-adversaries.js";
+import { ENCOUNTERS } from "./migrations/0010-encounters.js";
 import { runTransaction } from "./postgres-transaction.js";
 
 /** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
@@ -22,6 +23,7 @@ const MIGRATIONS: readonly string[] = [
   EDIT_EVENTS,
   EVENT_SEARCH,
   ADVERSARIES,
+  ENCOUNTERS,
 ];
 
 /** The newest schema version this code knows on PostgreSQL. */

@@ -1,4 +1,5 @@
 import type { Adversary } from "../../domain/adversaries.js";
+import type { Encounter, EncounterInstance } from "../../domain/encounters.js";
 import type {
   Campaign,
   Character,
@@ -28,8 +29,14 @@ import {
   type ContextHandleRow,
   campaignFromRow,
   characterFromRow,
+  type EncounterRow,
   type EventRow,
+  encounterFromRow,
+  encounterRow,
   eventFromRow,
+  type InstanceRow,
+  instanceFromRow,
+  instanceRow,
   type McpSessionRow,
   type ParticipantRow,
   type ProfileRow,
@@ -238,6 +245,86 @@ export class PostgresCampaignRepository implements CampaignRepository {
   ): Promise<Page<Adversary> | undefined> {
     const rows = await this.listPage<AdversaryRow>("adversaries", campaignId, page);
     return rows && toPage(rows, page.limit, adversaryFromRow);
+  }
+
+  async getEncounter(id: string): Promise<Encounter | undefined> {
+    const [row] = await this.rows<EncounterRow>("encounterById", [id]);
+    return row && encounterFromRow(row);
+  }
+
+  async findActiveEncounter(sessionId: string): Promise<Encounter | undefined> {
+    const [row] = await this.rows<EncounterRow>("activeEncounter", [sessionId]);
+    return row && encounterFromRow(row);
+  }
+
+  async insertEncounter(encounter: Encounter): Promise<void> {
+    const row = encounterRow(encounter);
+    await this.send("insertEncounter", [
+      row.id,
+      row.campaign_id,
+      row.session_id,
+      row.name,
+      row.state,
+      row.difficulty,
+      row.adjustments_json,
+      row.party_json,
+      row.outcome,
+      row.started_at,
+      row.updated_at,
+      row.ended_at,
+    ]);
+  }
+
+  async updateEncounter(encounter: Encounter): Promise<void> {
+    const row = encounterRow(encounter);
+    await this.send("updateEncounter", [
+      row.id,
+      row.name,
+      row.state,
+      row.difficulty,
+      row.adjustments_json,
+      row.party_json,
+      row.outcome,
+      row.updated_at,
+      row.ended_at,
+    ]);
+  }
+
+  async listInstances(encounterId: string): Promise<EncounterInstance[]> {
+    const rows = await this.rows<InstanceRow>("instancesOf", [encounterId]);
+    return rows.map(instanceFromRow);
+  }
+
+  async insertInstances(instances: readonly EncounterInstance[]): Promise<void> {
+    await Promise.all(
+      instances.map((instance) => {
+        const row = instanceRow(instance);
+        return this.send("insertInstance", [
+          row.id,
+          row.encounter_id,
+          row.adversary_id,
+          row.number,
+          row.name,
+          row.defeated === 1,
+          row.hp_marked,
+          row.stress_marked,
+          row.conditions_json,
+          row.removed === 1,
+        ]);
+      }),
+    );
+  }
+
+  async updateInstance(instance: EncounterInstance): Promise<void> {
+    const row = instanceRow(instance);
+    await this.send("updateInstance", [
+      row.id,
+      row.defeated === 1,
+      row.hp_marked,
+      row.stress_marked,
+      row.conditions_json,
+      row.removed === 1,
+    ]);
   }
 
   async getCharacter(id: string): Promise<Character | undefined> {

@@ -57,6 +57,10 @@ const VISIBLE_TO_SUBJECT = `id IN (SELECT campaign_id FROM campaign_owners WHERE
 
 /** The three lists of a campaign, in creation order, with and without a cursor. */
 const ADVERSARY = "id, campaign_id, name, block_json, created_at, updated_at";
+const ENCOUNTER = `id, campaign_id, session_id, name, state, difficulty, adjustments_json,
+  party_json, outcome, started_at, updated_at, ended_at`;
+const INSTANCE = `id, encounter_id, adversary_id, number, name, defeated, hp_marked,
+  stress_marked, conditions_json, removed`;
 
 function campaignList(table: string, columns: string) {
   return {
@@ -125,6 +129,20 @@ export const STATEMENTS = {
   updateAdversary: `UPDATE adversaries SET name = $2, block_json = $3, updated_at = $4
     WHERE id = $1`,
   adversaries: campaignList("adversaries", ADVERSARY),
+  encounterById: `SELECT ${ENCOUNTER} FROM encounters WHERE id = $1`,
+  activeEncounter: `SELECT ${ENCOUNTER} FROM encounters
+    WHERE session_id = $1 AND state = 'ACTIVE'`,
+  insertEncounter: `INSERT INTO encounters (${ENCOUNTER})
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+  updateEncounter: `UPDATE encounters SET name = $2, state = $3, difficulty = $4,
+    adjustments_json = $5, party_json = $6, outcome = $7, updated_at = $8, ended_at = $9
+    WHERE id = $1`,
+  instancesOf: `SELECT ${INSTANCE} FROM encounter_instances WHERE encounter_id = $1
+    ORDER BY position`,
+  insertInstance: `INSERT INTO encounter_instances (${INSTANCE})
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  updateInstance: `UPDATE encounter_instances SET defeated = $2, hp_marked = $3,
+    stress_marked = $4, conditions_json = $5, removed = $6 WHERE id = $1`,
   sheet: `${SHEET} WHERE c.id = $1`,
   eventSheet: `${SHEET}
     WHERE c.id = (SELECT character_id FROM session_events WHERE session_id = $1 AND seq = $2)`,
@@ -205,6 +223,8 @@ export const LOOKUPS: ReadonlySet<string> = new Set([
   "inviteOf",
   "characterById",
   "adversaryById",
+  "encounterById",
+  "activeEncounter",
   "sheet",
   "sessionById",
   "activeSession",
@@ -228,6 +248,10 @@ export const WRITE_TABLES: ReadonlyMap<string, string> = new Map([
   ["updateCharacter", "characters"],
   ["insertAdversary", "adversaries"],
   ["updateAdversary", "adversaries"],
+  ["insertEncounter", "encounters"],
+  ["updateEncounter", "encounters"],
+  ["insertInstance", "encounter_instances"],
+  ["updateInstance", "encounter_instances"],
   ["putProfile", "character_profiles"],
   ["putState", "character_states"],
   ["insertSession", "sessions"],

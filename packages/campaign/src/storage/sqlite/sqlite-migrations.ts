@@ -348,6 +348,48 @@ CREATE TRIGGER session_events_searchable AFTER INSERT ON session_events BEGIN
 END;
 `;
 
+/**
+ * Version 10: fights (docs/campaign.md §2.10), at most one active per session, and the
+ * adversaries in them, each numbered among the instances of its stat block; and their event
+ * types, rows of the table version 9 made.
+ */
+const VERSION_10 = `
+CREATE TABLE encounters (
+  id TEXT PRIMARY KEY,
+  campaign_id TEXT NOT NULL REFERENCES campaigns (id),
+  session_id TEXT NOT NULL REFERENCES sessions (id),
+  name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+  state TEXT NOT NULL CHECK (state IN ('ACTIVE', 'ENDED')),
+  difficulty TEXT NOT NULL CHECK (difficulty IN ('STANDARD', 'EASIER', 'HARDER')),
+  adjustments_json TEXT NOT NULL CHECK (json_valid(adjustments_json)),
+  party_json TEXT NOT NULL CHECK (json_valid(party_json)),
+  outcome TEXT CHECK (length(outcome) <= 1000),
+  started_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  ended_at TEXT,
+  CHECK ((state = 'ENDED') = (ended_at IS NOT NULL))
+);
+CREATE INDEX encounters_by_session ON encounters (session_id);
+CREATE UNIQUE INDEX one_active_encounter_per_session ON encounters (session_id)
+  WHERE state = 'ACTIVE';
+CREATE TABLE encounter_instances (
+  id TEXT PRIMARY KEY,
+  encounter_id TEXT NOT NULL REFERENCES encounters (id),
+  adversary_id TEXT NOT NULL REFERENCES adversaries (id),
+  number INTEGER NOT NULL CHECK (number >= 1),
+  name TEXT NOT NULL,
+  defeated INTEGER NOT NULL CHECK (defeated IN (0, 1)),
+  hp_marked INTEGER NOT NULL CHECK (hp_marked BETWEEN 0 AND 50),
+  stress_marked INTEGER NOT NULL CHECK (stress_marked BETWEEN 0 AND 20),
+  conditions_json TEXT NOT NULL CHECK (json_valid(conditions_json)),
+  removed INTEGER NOT NULL CHECK (removed IN (0, 1)),
+  UNIQUE (encounter_id, adversary_id, number)
+);
+CREATE INDEX encounter_instances_by_encounter ON encounter_instances (encounter_id);
+INSERT INTO event_types (name) VALUES ('ENCOUNTER_STARTED'), ('ENCOUNTER_ADVERSARIES_ADDED'),
+  ('ENCOUNTER_ADVERSARY_REMOVED'), ('ENCOUNTER_ENDED');
+`;
+
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */
 const MIGRATIONS: readonly string[] = [
   VERSION_1,
@@ -359,6 +401,7 @@ const MIGRATIONS: readonly string[] = [
   VERSION_7,
   VERSION_8,
   VERSION_9,
+  VERSION_10,
 ];
 
 /** The newest schema version this code knows. */

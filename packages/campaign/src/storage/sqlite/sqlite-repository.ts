@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Adversary } from "../../domain/adversaries.js";
+import type { Encounter, EncounterInstance } from "../../domain/encounters.js";
 import type {
   Campaign,
   Character,
@@ -30,8 +31,14 @@ import {
   campaignFromRow,
   characterFromRow,
   characterRow,
+  type EncounterRow,
   type EventRow,
+  encounterFromRow,
+  encounterRow,
   eventFromRow,
+  type InstanceRow,
+  instanceFromRow,
+  instanceRow,
   type McpSessionRow,
   type ParticipantRow,
   type ProfileRow,
@@ -163,6 +170,41 @@ function adversaryStatements(database: Database.Database) {
        WHERE id = @id`,
     ),
     list: orderedList<AdversaryRow>(database, "adversaries", IN_CAMPAIGN),
+  };
+}
+
+function encounterStatements(database: Database.Database) {
+  return {
+    byId: database.prepare<[string], EncounterRow>("SELECT * FROM encounters WHERE id = ?"),
+    active: database.prepare<[string], EncounterRow>(
+      "SELECT * FROM encounters WHERE session_id = ? AND state = 'ACTIVE'",
+    ),
+    insert: database.prepare<[EncounterRow]>(
+      `INSERT INTO encounters (id, campaign_id, session_id, name, state, difficulty,
+         adjustments_json, party_json, outcome, started_at, updated_at, ended_at)
+       VALUES (@id, @campaign_id, @session_id, @name, @state, @difficulty, @adjustments_json,
+         @party_json, @outcome, @started_at, @updated_at, @ended_at)`,
+    ),
+    update: database.prepare<[EncounterRow]>(
+      `UPDATE encounters SET name = @name, state = @state, difficulty = @difficulty,
+         adjustments_json = @adjustments_json, party_json = @party_json, outcome = @outcome,
+         updated_at = @updated_at, ended_at = @ended_at
+       WHERE id = @id`,
+    ),
+    instances: database.prepare<[string], InstanceRow>(
+      "SELECT * FROM encounter_instances WHERE encounter_id = ? ORDER BY rowid",
+    ),
+    insertInstance: database.prepare<[InstanceRow]>(
+      `INSERT INTO encounter_instances (id, encounter_id, adversary_id, number, name, defeated,
+         hp_marked, stress_marked, conditions_json, removed)
+       VALUES (@id, @encounter_id, @adversary_id, @number, @name, @defeated, @hp_marked,
+         @stress_marked, @conditions_json, @removed)`,
+    ),
+    updateInstance: database.prepare<[InstanceRow]>(
+      `UPDATE encounter_instances SET defeated = @defeated, hp_marked = @hp_marked,
+         stress_marked = @stress_marked, conditions_json = @conditions_json, removed = @removed
+       WHERE id = @id`,
+    ),
   };
 }
 
@@ -380,6 +422,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
   private readonly participants: ReturnType<typeof participantStatements>;
   private readonly characters: ReturnType<typeof characterStatements>;
   private readonly adversaries: ReturnType<typeof adversaryStatements>;
+  private readonly encounters: ReturnType<typeof encounterStatements>;
   private readonly sessions: ReturnType<typeof sessionStatements>;
   private readonly events: ReturnType<typeof eventStatements>;
   private readonly search: ReturnType<typeof searchStatements>;
@@ -392,6 +435,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
     this.participants = participantStatements(database);
     this.characters = characterStatements(database);
     this.adversaries = adversaryStatements(database);
+    this.encounters = encounterStatements(database);
     this.sessions = sessionStatements(database);
     this.events = eventStatements(database);
     this.search = searchStatements(database);
@@ -481,6 +525,36 @@ export class SqliteCampaignRepository implements CampaignRepository {
     page: PageRequest,
   ): Promise<Page<Adversary> | undefined> {
     return readPage(this.adversaries.list, [campaignId], page, adversaryFromRow);
+  }
+
+  async getEncounter(id: string): Promise<Encounter | undefined> {
+    const row = this.encounters.byId.get(id);
+    return row && encounterFromRow(row);
+  }
+
+  async findActiveEncounter(sessionId: string): Promise<Encounter | undefined> {
+    const row = this.encounters.active.get(sessionId);
+    return row && encounterFromRow(row);
+  }
+
+  async insertEncounter(encounter: Encounter): Promise<void> {
+    this.encounters.insert.run(encounterRow(encounter));
+  }
+
+  async updateEncounter(encounter: Encounter): Promise<void> {
+    this.encounters.update.run(encounterRow(encounter));
+  }
+
+  async listInstances(encounterId: string): Promise<EncounterInstance[]> {
+    return this.encounters.instances.all(encounterId).map(instanceFromRow);
+  }
+
+  async insertInstances(instances: readonly EncounterInstance[]): Promise<void> {
+    for (const instance of instances) this.encounters.insertInstance.run(instanceRow(instance));
+  }
+
+  async updateInstance(instance: EncounterInstance): Promise<void> {
+    this.encounters.updateInstance.run(instanceRow(instance));
   }
 
   async getCharacter(id: string): Promise<Character | undefined> {
