@@ -2,12 +2,11 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Server } from "@modelcontextprotocol/server";
-import { createRandomDieRoller } from "@tabletop-mcp/duality/engine";
 import { type Logger, readPackageVersion } from "@tabletop-mcp/kit";
 import { type CommonOptions, replaySeedFlag, runServer, UsageError } from "@tabletop-mcp/kit/cli";
 import { relayExternalChanges } from "./change-relay.js";
 import { KeptSessions } from "./kept-sessions.js";
-import { createModernServerFactory, createServer } from "./server.js";
+import { createDice, createModernServerFactory, createServer } from "./server.js";
 import type { CampaignStore } from "./storage/campaign-store.js";
 import { openCampaignDatabase } from "./storage/open-campaign-database.js";
 import { DEFAULT_POOL_SIZE } from "./storage/postgres/connection-options.js";
@@ -104,7 +103,7 @@ await runServer({
     }
     const seed = typeof extra.seed === "string" ? extra.seed : undefined;
     const store = await openOrExit(location, pool, logger);
-    const rollDie = createRandomDieRoller(seed);
+    const { rollDie, random } = createDice(seed);
     const kept = extra["shared-sessions"] === true ? new KeptSessions(store) : undefined;
     // 2026-07-28 listen streams hear a change only if their caller may read it, and hear what
     // other processes write to the same database from the start (docs/campaign.md §7).
@@ -115,9 +114,17 @@ await runServer({
     return {
       createServer: (session) => {
         if (session.era !== "modern") {
-          return createServer({ store, rollDie, hub, logger, session, ...(kept ? { kept } : {}) });
+          return createServer({
+            store,
+            rollDie,
+            random,
+            hub,
+            logger,
+            session,
+            ...(kept ? { kept } : {}),
+          });
         }
-        modern ??= createModernServerFactory({ store, rollDie, hub, logger });
+        modern ??= createModernServerFactory({ store, rollDie, random, hub, logger });
         return modern();
       },
       ...(kept ? { durableSessions: kept } : {}),

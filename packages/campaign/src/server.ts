@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "@modelcontextprotocol/server";
-import { createRandomDieRoller, type DieRoller } from "@tabletop-mcp/duality/engine";
+import { createDieRoller, type DieRoller, DualityError } from "@tabletop-mcp/duality/engine";
 import {
   createKitServer,
   type KitServer,
@@ -13,6 +13,12 @@ import {
   subscriptionUriParam,
 } from "@tabletop-mcp/kit";
 import type { SessionRequest } from "@tabletop-mcp/kit/cli";
+import {
+  createCryptoSource,
+  createSeededSource,
+  type RandomSource,
+  replaySeedProblem,
+} from "@tabletop-mcp/kit/random";
 import * as z from "zod";
 import { APP_VIEW_LINKS, APP_VIEWS } from "./app-views.js";
 import { CallerContexts } from "./caller-contexts.js";
@@ -43,6 +49,8 @@ export interface CampaignServerOptions {
   now?: () => Date;
   /** The dice: Hope d12, Fear d12, then the d6 if any (test hook). */
   rollDie?: DieRoller;
+  /** The words of the adversaries' attacks (see {@link createDice}); from `seed` when absent. */
+  random?: RandomSource;
   /** A replay seed for the dice when no `rollDie` is given. */
   seed?: string;
   /** The randomness of generated ids (test hook). */
@@ -71,7 +79,7 @@ const INSTRUCTIONS =
   "Durable Daggerheart campaigns. Typical flow: campaign_create, participant_create, character_create, set_context {campaign_id}, session_start, set_context {campaign_id, session_id}, then session_action_roll and session_roll_outcome_apply with the returned roll_seq (exactly once per roll). Read campaign://{id}/characters and session://{id}/events for state and history; subscribe to them to follow changes; session_log_search finds words in notes and events. Who may do what: the campaign's creator and GM seats are GMs; players (seats linked with participant_create's user, or claimed with participant_invite's code through participant_claim) may read everything but GM-only notes and act for the characters their seat controls.";
 
 /**
- * Builds one MCP session's server (no transport): the twenty-eight tools and the resources over a
+ * Builds one MCP session's server (no transport): the thirty-two tools and the resources over a
  * shared store, with this session's own context; the session hears only of changes its caller
  * may read. Call once per MCP session with the same
  * `store` and `hub`; the first call also starts relaying writes that other processes commit
@@ -210,7 +218,7 @@ export function createModernServerFactory(
 export function createCommandEnvironment(
   options: Pick<
     CampaignServerOptions,
-    "store" | "dbPath" | "now" | "rollDie" | "seed" | "randomBytes"
+    "store" | "dbPath" | "now" | "rollDie" | "random" | "seed" | "randomBytes"
   >,
 ): CommandEnvironment {
   const bytes = options.randomBytes ?? ((count: number) => randomBytes(count));
@@ -219,8 +227,37 @@ export function createCommandEnvironment(
     now: options.now ?? (() => new Date()),
     newId: (prefix) => createId(prefix, bytes),
     newInviteCode: () => createInviteCode(bytes),
-    rollDie: options.rollDie ?? createRandomDieRoller(options.seed),
+    ...diceOf(options),
   };
+}
+
+/**
+ * The dice of a process: one stream of words, unpredictable or the replay seed's, that the
+ * Duality dice and the adversaries' attacks both draw from, so that one seed replays them all.
+ *
+ * @param seed - a replay seed of 1 to 256 characters, if any
+ * @throws DualityError `INVALID_SEED` for an empty or too long seed
+ */
+export function createDice(seed?: string): { rollDie: DieRoller; random: RandomSource } {
+  let random: RandomSource;
+  if (seed === undefined) random = createCryptoSource();
+  else {
+    const problem = replaySeedProblem(seed);
+    if (problem !== undefined) throw new DualityError("INVALID_SEED", problem);
+    random = createSeededSource(seed);
+  }
+  return { rollDie: createDieRoller(random), random };
+}
+
+/** The options' dice; a given `rollDie` or `random` replaces its part alone. */
+function diceOf(
+  options: Pick<CampaignServerOptions, "rollDie" | "random" | "seed">,
+): Pick<CommandEnvironment, "rollDie" | "random"> {
+  if (options.rollDie !== undefined && options.random !== undefined) {
+    return { rollDie: options.rollDie, random: options.random };
+  }
+  const dice = createDice(options.seed);
+  return { rollDie: options.rollDie ?? dice.rollDie, random: options.random ?? dice.random };
 }
 
 function sameContext(a: SessionContext, b: SessionContext): boolean {

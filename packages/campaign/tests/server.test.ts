@@ -61,7 +61,7 @@ async function updatesArrived(updates: readonly string[], count: number): Promis
 }
 
 describe("tools/list", () => {
-  it("lists the twenty-eight tools with the documented annotations", async () => {
+  it("lists the thirty-two tools with the documented annotations", async () => {
     const { first } = await connectedPair();
     const { tools } = await first.client.listTools();
     const hints = Object.fromEntries(
@@ -74,7 +74,7 @@ describe("tools/list", () => {
         ],
       ]),
     );
-    expect(tools).toHaveLength(28);
+    expect(tools).toHaveLength(32);
     expect(hints.character_sheet_get).toEqual([true, true, false]);
     expect(hints.set_context).toEqual([false, true, false]);
     expect(hints.session_end).toEqual([false, true, true]);
@@ -92,6 +92,10 @@ describe("tools/list", () => {
     expect(hints.encounter_add).toEqual([false, false, false]);
     expect(hints.encounter_remove).toEqual([false, false, true]);
     expect(hints.encounter_end).toEqual([false, false, true]);
+    expect(hints.damage_apply).toEqual([false, false, true]);
+    expect(hints.adversary_attack).toEqual([false, false, false]);
+    expect(hints.adversary_stress).toEqual([false, false, true]);
+    expect(hints.gm_fear_spend).toEqual([false, false, false]);
     expect(tools.every((tool) => tool.annotations?.openWorldHint === false)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { DieRoller } from "@tabletop-mcp/duality/engine";
 import { LOCAL_IDENTITY } from "@tabletop-mcp/kit/auth";
+import type { RandomSource } from "@tabletop-mcp/kit/random";
 import type { IdPrefix } from "../domain/ids.js";
 import type { SessionContext } from "../domain/records.js";
 import type { CampaignStore, Written } from "../storage/campaign-store.js";
@@ -12,6 +13,12 @@ export interface CommandEnvironment {
   /** A fresh invite code (docs/campaign.md §11.3). */
   newInviteCode: () => string;
   rollDie: DieRoller;
+  /**
+   * The words the dice server's engine rolls an adversary's attack with (docs/campaign.md
+   * §4.31); the same stream as `rollDie`'s where the server makes both, so one replay seed
+   * replays every die. The platform CSPRNG when absent.
+   */
+  random?: RandomSource | undefined;
   /** How many context handles a subject keeps (docs/campaign.md §3); 1,000 when absent. */
   maxContextHandles?: number | undefined;
 }

@@ -116,6 +116,7 @@ export interface CampaignRepository {
   findActiveEncounter(sessionId: string): Promise<Encounter | undefined>;
   insertEncounter(encounter: Encounter): Promise<void>;
   updateEncounter(encounter: Encounter): Promise<void>;
+  getInstance(id: string): Promise<EncounterInstance | undefined>;
   /** Every instance of an encounter, removed ones too, in the order they were added. */
   listInstances(encounterId: string): Promise<EncounterInstance[]>;
   insertInstances(instances: readonly EncounterInstance[]): Promise<void>;

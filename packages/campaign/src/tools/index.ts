@@ -1,7 +1,9 @@
 import type { Tool } from "@tabletop-mcp/kit";
+import { adversaryAttackTool } from "./adversary-attack.js";
 import { adversaryDefineTool } from "./adversary-define.js";
 import { adversaryImportTool } from "./adversary-import.js";
 import { adversaryListTool } from "./adversary-list.js";
+import { adversaryStressTool } from "./adversary-stress.js";
 import { adversaryUpdateTool } from "./adversary-update.js";
 import { campaignCreateTool } from "./campaign-create.js";
 import { campaignUpdateTool } from "./campaign-update.js";
@@ -11,11 +13,13 @@ import { characterProfilePatchTool } from "./character-profile-patch.js";
 import { characterSheetGetTool } from "./character-sheet-get.js";
 import { characterStatePatchTool } from "./character-state-patch.js";
 import { characterUpdateTool } from "./character-update.js";
+import { damageApplyTool } from "./damage-apply.js";
 import { encounterAddTool } from "./encounter-add.js";
 import { encounterEndTool } from "./encounter-end.js";
 import { encounterRemoveTool } from "./encounter-remove.js";
 import { encounterStartTool } from "./encounter-start.js";
 import { gmFearAdjustTool } from "./gm-fear-adjust.js";
+import { gmFearSpendTool } from "./gm-fear-spend.js";
 import { participantClaimTool } from "./participant-claim.js";
 import { participantCreateTool } from "./participant-create.js";
 import { participantInviteTool } from "./participant-invite.js";
@@ -30,7 +34,7 @@ import { setContextTool } from "./set-context.js";
 import type { ToolDependencies } from "./tool-dependencies.js";
 
 /**
- * The server's twenty-eight tools for one MCP session, in docs/campaign.md's order.
+ * The server's thirty-two tools for one MCP session, in docs/campaign.md's order.
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tools
@@ -65,5 +69,9 @@ export function createTools(dependencies: ToolDependencies): Tool[] {
     encounterAddTool,
     encounterRemoveTool,
     encounterEndTool,
+    adversaryAttackTool,
+    damageApplyTool,
+    adversaryStressTool,
+    gmFearSpendTool,
   ].map((create) => create(dependencies));
 }

@@ -10,6 +10,7 @@ import { EDIT_EVENTS } from "./migrations/0007-edit-events.js";
 import { EVENT_SEARCH } from "./migrations/0008-event-search.js";
 import { ADVERSARIES } from "./migrations/0009-adversaries.js";
 import { ENCOUNTERS } from "./migrations/0010-encounters.js";
+import { FIGHT_EVENTS } from "./migrations/0011-fight-events.js";
 import { runTransaction } from "./postgres-transaction.js";
 
 /** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
@@ -24,6 +25,7 @@ const MIGRATIONS: readonly string[] = [
   EVENT_SEARCH,
   ADVERSARIES,
   ENCOUNTERS,
+  FIGHT_EVENTS,
 ];
 
 /** The newest schema version this code knows on PostgreSQL. */

@@ -290,6 +290,11 @@ export class PostgresCampaignRepository implements CampaignRepository {
     ]);
   }
 
+  async getInstance(id: string): Promise<EncounterInstance | undefined> {
+    const [row] = await this.rows<InstanceRow>("instanceById", [id]);
+    return row && instanceFromRow(row);
+  }
+
   async listInstances(encounterId: string): Promise<EncounterInstance[]> {
     const rows = await this.rows<InstanceRow>("instancesOf", [encounterId]);
     return rows.map(instanceFromRow);

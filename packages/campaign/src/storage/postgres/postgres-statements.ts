@@ -137,6 +137,7 @@ export const STATEMENTS = {
   updateEncounter: `UPDATE encounters SET name = $2, state = $3, difficulty = $4,
     adjustments_json = $5, party_json = $6, outcome = $7, updated_at = $8, ended_at = $9
     WHERE id = $1`,
+  instanceById: `SELECT ${INSTANCE} FROM encounter_instances WHERE id = $1`,
   instancesOf: `SELECT ${INSTANCE} FROM encounter_instances WHERE encounter_id = $1
     ORDER BY position`,
   insertInstance: `INSERT INTO encounter_instances (${INSTANCE})
@@ -225,6 +226,7 @@ export const LOOKUPS: ReadonlySet<string> = new Set([
   "adversaryById",
   "encounterById",
   "activeEncounter",
+  "instanceById",
   "sheet",
   "sessionById",
   "activeSession",

@@ -390,6 +390,15 @@ INSERT INTO event_types (name) VALUES ('ENCOUNTER_STARTED'), ('ENCOUNTER_ADVERSA
   ('ENCOUNTER_ADVERSARY_REMOVED'), ('ENCOUNTER_ENDED');
 `;
 
+/**
+ * Version 11: the event types of an adversary's attack, damage, an adversary's Stress and Fear
+ * spent (§4.28-§4.31).
+ */
+const VERSION_11 = `
+INSERT INTO event_types (name) VALUES ('DAMAGE_APPLIED'), ('ADVERSARY_STRESS_CHANGED'),
+  ('GM_FEAR_SPENT'), ('ADVERSARY_ATTACK_ROLLED');
+`;
+
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */
 const MIGRATIONS: readonly string[] = [
   VERSION_1,
@@ -402,6 +411,7 @@ const MIGRATIONS: readonly string[] = [
   VERSION_8,
   VERSION_9,
   VERSION_10,
+  VERSION_11,
 ];
 
 /** The newest schema version this code knows. */

@@ -191,6 +191,9 @@ function encounterStatements(database: Database.Database) {
          updated_at = @updated_at, ended_at = @ended_at
        WHERE id = @id`,
     ),
+    instanceById: database.prepare<[string], InstanceRow>(
+      "SELECT * FROM encounter_instances WHERE id = ?",
+    ),
     instances: database.prepare<[string], InstanceRow>(
       "SELECT * FROM encounter_instances WHERE encounter_id = ? ORDER BY rowid",
     ),
@@ -543,6 +546,11 @@ export class SqliteCampaignRepository implements CampaignRepository {
 
   async updateEncounter(encounter: Encounter): Promise<void> {
     this.encounters.update.run(encounterRow(encounter));
+  }
+
+  async getInstance(id: string): Promise<EncounterInstance | undefined> {
+    const row = this.encounters.instanceById.get(id);
+    return row && instanceFromRow(row);
   }
 
   async listInstances(encounterId: string): Promise<EncounterInstance[]> {

@@ -164,7 +164,46 @@ const TELLINGS: Readonly<Record<string, EventTelling>> = {
     kind: "change",
     tell: (payload) => `${numberOr(payload.count, 0)} adversaries imported`,
   },
+  ENCOUNTER_STARTED: {
+    kind: "change",
+    tell: (payload) => `Encounter ${stringOr(payload.name, "")} started`,
+  },
+  ENCOUNTER_ADVERSARIES_ADDED: {
+    kind: "change",
+    tell: (payload) => `${namesOf(payload.instances)} joined the fight`,
+  },
+  ENCOUNTER_ADVERSARY_REMOVED: {
+    kind: "change",
+    tell: (payload) => `${namesOf([payload.instance])} left the fight`,
+  },
+  ENCOUNTER_ENDED: {
+    kind: "change",
+    tell: (payload) => `Encounter ${stringOr(payload.name, "")} ended`,
+  },
+  DAMAGE_APPLIED: {
+    kind: "change",
+    tell: (payload) =>
+      `${stringOr(payload.target_name, "Someone")} took ${numberOr(payload.final_damage, 0)} damage, ${numberOr(payload.hp_marked, 0)} HP marked`,
+  },
+  ADVERSARY_STRESS_CHANGED: {
+    kind: "change",
+    tell: (payload) =>
+      `${stringOr(payload.name, "An adversary")}'s Stress ${numberOr(payload.before, 0)} → ${numberOr(payload.after, 0)}`,
+  },
+  GM_FEAR_SPENT: {
+    kind: "fear",
+    tell: (payload) =>
+      `GM spent ${numberOr(payload.spent, 0)} Fear: ${stringOr(payload.reason, "")}`,
+  },
 };
+
+/** The names of `{id, name}` items of an event, joined. */
+function namesOf(items: unknown): string {
+  const names = Array.isArray(items)
+    ? items.map((item) => (isJsonObject(item) ? stringOr(item.name, "") : "")).filter(Boolean)
+    : [];
+  return names.length > 0 ? names.join(", ") : "Adversaries";
+}
 
 /** The name in an adversary event's `adversary` (or its `after`, for a change). */
 function adversaryName(payload: JsonObject): string {
