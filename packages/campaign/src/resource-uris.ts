@@ -27,6 +27,11 @@ export function adversariesUri(campaignId: string): string {
   return `campaign://${campaignId}/adversaries`;
 }
 
+/** @returns `campaign://{campaignId}/countdowns` */
+export function countdownsUri(campaignId: string): string {
+  return `campaign://${campaignId}/countdowns`;
+}
+
 /** @returns `encounter://{encounterId}` */
 export function encounterUri(encounterId: string): string {
   return `encounter://${encounterId}`;

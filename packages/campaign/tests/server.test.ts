@@ -61,7 +61,7 @@ async function updatesArrived(updates: readonly string[], count: number): Promis
 }
 
 describe("tools/list", () => {
-  it("lists the thirty-two tools with the documented annotations", async () => {
+  it("lists the thirty-five tools with the documented annotations", async () => {
     const { first } = await connectedPair();
     const { tools } = await first.client.listTools();
     const hints = Object.fromEntries(
@@ -74,7 +74,7 @@ describe("tools/list", () => {
         ],
       ]),
     );
-    expect(tools).toHaveLength(32);
+    expect(tools).toHaveLength(35);
     expect(hints.character_sheet_get).toEqual([true, true, false]);
     expect(hints.set_context).toEqual([false, true, false]);
     expect(hints.session_end).toEqual([false, true, true]);
@@ -96,6 +96,9 @@ describe("tools/list", () => {
     expect(hints.adversary_attack).toEqual([false, false, false]);
     expect(hints.adversary_stress).toEqual([false, false, true]);
     expect(hints.gm_fear_spend).toEqual([false, false, false]);
+    expect(hints.countdown_create).toEqual([false, false, false]);
+    expect(hints.countdown_tick).toEqual([false, false, false]);
+    expect(hints.countdown_delete).toEqual([false, false, true]);
     expect(tools.every((tool) => tool.annotations?.openWorldHint === false)).toBe(true);
   });
 });
@@ -366,6 +369,7 @@ describe("resources", () => {
       "campaign://{campaign_id}/characters{?cursor,limit}",
       "campaign://{campaign_id}/sessions{?cursor,limit}",
       "campaign://{campaign_id}/adversaries{?cursor,limit}",
+      "campaign://{campaign_id}/countdowns{?cursor,limit}",
       "session://{session_id}/events{?cursor,limit}",
       "encounter://{encounter_id}",
       "campaigns://list{?cursor,limit}",

@@ -1,5 +1,15 @@
 /** The prefixes of generated ids (docs/campaign.md §1). */
-export type IdPrefix = "camp" | "part" | "char" | "sess" | "inv" | "ctx" | "adv" | "enc" | "inst";
+export type IdPrefix =
+  | "camp"
+  | "part"
+  | "char"
+  | "sess"
+  | "inv"
+  | "ctx"
+  | "adv"
+  | "enc"
+  | "inst"
+  | "cd";
 
 /** Returns `count` random bytes; injected so ids are reproducible in tests. */
 export type RandomBytes = (count: number) => Uint8Array;

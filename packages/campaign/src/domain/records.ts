@@ -162,6 +162,9 @@ export const SESSION_EVENT_TYPES = [
   "ADVERSARY_STRESS_CHANGED",
   "GM_FEAR_SPENT",
   "ADVERSARY_ATTACK_ROLLED",
+  "COUNTDOWN_CREATED",
+  "COUNTDOWN_TICKED",
+  "COUNTDOWN_DELETED",
 ] as const;
 export type SessionEventType = (typeof SESSION_EVENT_TYPES)[number];
 

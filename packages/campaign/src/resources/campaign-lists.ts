@@ -1,6 +1,7 @@
 import type { ResourceTemplate } from "@tabletop-mcp/kit";
 import { accessTo } from "../commands/access.js";
 import { characterSeenBy } from "../domain/character-notes.js";
+import { type Countdown, countdownView } from "../domain/countdowns.js";
 import type { Character } from "../domain/records.js";
 import type { Access } from "../domain/roles.js";
 import type {
@@ -31,6 +32,8 @@ interface CampaignList {
   seenBy?(item: { id: string }, access: Access): { id: string };
   /** Whether the campaign's GM alone may read it (the stat blocks, the GM's secret). */
   gmOnly?: true;
+  /** Whether the reader may see an item at all; every item when absent. */
+  shows?(item: { id: string }, access: Access): boolean;
 }
 
 const LISTS: readonly CampaignList[] = [
@@ -62,6 +65,16 @@ const LISTS: readonly CampaignList[] = [
     fetch: (repository, campaignId, page) => repository.listAdversaries(campaignId, page),
     gmOnly: true,
   },
+  {
+    kind: "countdowns",
+    title: "Campaign countdowns",
+    description:
+      "A campaign's countdowns, oldest first: the GM reads them all, a player those visible to players. Paged.",
+    fetch: (repository, campaignId, page) => repository.listCountdowns(campaignId, page),
+    shows: (countdown: Countdown, access: Access) =>
+      !countdown.deleted && (access.role === "GM" || countdown.visible_to_players),
+    seenBy: (countdown: Countdown) => countdownView(countdown),
+  },
 ];
 
 function listTemplate(store: CampaignStore, list: CampaignList): ResourceTemplate {
@@ -84,10 +97,14 @@ function listTemplate(store: CampaignStore, list: CampaignList): ResourceTemplat
         ]);
         if (!campaign || !access) throw resourceNotFound(address.uri, "campaign not found");
         if (list.gmOnly && access.role !== "GM") throw gmOnlyResource(address.uri, list.kind);
-        const { seenBy } = list;
-        return page && seenBy
-          ? { ...page, items: page.items.map((item) => seenBy(item, access)) }
-          : page;
+        if (!page) return page;
+        const { seenBy, shows } = list;
+        const shown = shows ? page.items.filter((item) => shows(item, access)) : page.items;
+        return {
+          hasMore: page.hasMore,
+          items: seenBy ? shown.map((item) => seenBy(item, access)) : shown,
+          lastId: page.items.at(-1)?.id,
+        };
       });
       return pageBody(list.kind, found, (item) => item.id);
     },
@@ -95,11 +112,12 @@ function listTemplate(store: CampaignStore, list: CampaignList): ResourceTemplat
 }
 
 /**
- * `campaign://{campaign_id}/participants`, `/characters` and `/sessions`, for the campaign's GM
- * and players, and `/adversaries`, for its GM; to anyone else the campaign does not exist.
+ * `campaign://{campaign_id}/participants`, `/characters`, `/sessions` and `/countdowns` (a
+ * player's: those visible to players), for the campaign's GM and players, and `/adversaries`,
+ * for its GM; to anyone else the campaign does not exist.
  *
  * @param store - the process-wide store
- * @returns the four templates
+ * @returns the five templates
  */
 export function campaignListTemplates(store: CampaignStore): ResourceTemplate[] {
   return LISTS.map((list) => listTemplate(store, list));

@@ -103,12 +103,14 @@ export function resourceNotFound(uri: string, message: string): ResourceNotFound
  */
 export function pageBody<Item>(
   key: string,
-  page: Page<Item> | undefined,
+  page: (Page<Item> & { lastId?: string | undefined }) | undefined,
   cursorOf: (item: Item) => string,
 ): Record<string, unknown> {
   if (!page) throw invalidResourceUri("unknown cursor");
   const last = page.items.at(-1);
-  return { [key]: page.items, next_cursor: page.hasMore && last ? cursorOf(last) : null };
+  // A page some of whose items the reader may not see goes on after the last item read.
+  const next = page.lastId ?? (last ? cursorOf(last) : undefined);
+  return { [key]: page.items, next_cursor: page.hasMore && next !== undefined ? next : null };
 }
 
 /**

@@ -7,6 +7,7 @@ export type ListKind =
   | "characters"
   | "sessions"
   | "adversaries"
+  | "countdowns"
   | "events";
 
 /** Every resource family this server serves through templates. */
@@ -31,7 +32,13 @@ export interface ResourceAddress {
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const CAMPAIGN_LISTS = new Set<string>(["participants", "characters", "sessions", "adversaries"]);
+const CAMPAIGN_LISTS = new Set<string>([
+  "participants",
+  "characters",
+  "sessions",
+  "adversaries",
+  "countdowns",
+]);
 
 /**
  * The error of a malformed resource URI (docs/campaign.md §6, "Errors").

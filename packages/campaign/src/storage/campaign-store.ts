@@ -1,4 +1,5 @@
 import type { Adversary } from "../domain/adversaries.js";
+import type { Countdown } from "../domain/countdowns.js";
 import type { Encounter, EncounterInstance } from "../domain/encounters.js";
 import type {
   Campaign,
@@ -121,6 +122,12 @@ export interface CampaignRepository {
   listInstances(encounterId: string): Promise<EncounterInstance[]>;
   insertInstances(instances: readonly EncounterInstance[]): Promise<void>;
   updateInstance(instance: EncounterInstance): Promise<void>;
+
+  getCountdown(id: string): Promise<Countdown | undefined>;
+  insertCountdown(countdown: Countdown): Promise<void>;
+  updateCountdown(countdown: Countdown): Promise<void>;
+  /** A campaign's countdowns, deleted ones too, oldest first. */
+  listCountdowns(campaignId: string, page: PageRequest): Promise<Page<Countdown> | undefined>;
 
   getSession(id: string): Promise<Session | undefined>;
   /** The session, read after taking its campaign's write lock (see {@link lockCampaign}). */

@@ -1,4 +1,5 @@
 import type { Adversary, StatBlock } from "../domain/adversaries.js";
+import type { Countdown, CountdownKind, DynamicTicks } from "../domain/countdowns.js";
 import type {
   BudgetAdjustment,
   Condition,
@@ -376,5 +377,52 @@ export function instanceFromRow(row: InstanceRow): EncounterInstance {
     stress_marked: row.stress_marked,
     conditions: JSON.parse(row.conditions_json) as Condition[],
     removed: row.removed === 1 || row.removed === true,
+  };
+}
+
+/** One countdown (docs/campaign.md §2.11); flags 0 or 1 on SQLite, booleans on PostgreSQL. */
+export interface CountdownRow {
+  id: string;
+  campaign_id: string;
+  encounter_id: string | null;
+  name: string;
+  kind: string;
+  start: number;
+  value: number;
+  state: string;
+  visible_to_players: number | boolean;
+  dynamic_json: string | null;
+  triggered: number;
+  deleted: number | boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export function countdownRow(countdown: Countdown): CountdownRow {
+  const { dynamic, visible_to_players, deleted, ...rest } = countdown;
+  return {
+    ...rest,
+    visible_to_players: visible_to_players ? 1 : 0,
+    dynamic_json: dynamic === null ? null : JSON.stringify(dynamic),
+    deleted: deleted ? 1 : 0,
+  };
+}
+
+export function countdownFromRow(row: CountdownRow): Countdown {
+  return {
+    id: row.id,
+    campaign_id: row.campaign_id,
+    encounter_id: row.encounter_id,
+    name: row.name,
+    kind: row.kind as CountdownKind,
+    start: row.start,
+    value: row.value,
+    state: row.state as Countdown["state"],
+    visible_to_players: row.visible_to_players === 1 || row.visible_to_players === true,
+    dynamic: row.dynamic_json === null ? null : (JSON.parse(row.dynamic_json) as DynamicTicks),
+    triggered: row.triggered,
+    deleted: row.deleted === 1 || row.deleted === true,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }

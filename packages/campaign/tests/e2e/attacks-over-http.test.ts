@@ -12,7 +12,7 @@ import { clientOptions } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
 import { writeTokenTable } from "../support/token-table.js";
-import { CLI_ENTRY, callError, callOk, type HttpChild, readJson, spawnHttp } from "./harness.js";
+import { CLI_ENTRY, callError, callOk, readJson, spawnHttp } from "./harness.js";
 
 const SEED = "owlbear-at-the-ford";
 const SUBJECTS = ["gm-sub", "player-sub"] as const;

@@ -11,6 +11,7 @@ import { EVENT_SEARCH } from "./migrations/0008-event-search.js";
 import { ADVERSARIES } from "./migrations/0009-adversaries.js";
 import { ENCOUNTERS } from "./migrations/0010-encounters.js";
 import { FIGHT_EVENTS } from "./migrations/0011-fight-events.js";
+import { COUNTDOWNS } from "./migrations/0012-countdowns.js";
 import { runTransaction } from "./postgres-transaction.js";
 
 /** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
@@ -26,6 +27,7 @@ const MIGRATIONS: readonly string[] = [
   ADVERSARIES,
   ENCOUNTERS,
   FIGHT_EVENTS,
+  COUNTDOWNS,
 ];
 
 /** The newest schema version this code knows on PostgreSQL. */

@@ -1,4 +1,5 @@
 import type { Adversary } from "../../domain/adversaries.js";
+import type { Countdown } from "../../domain/countdowns.js";
 import type { Encounter, EncounterInstance } from "../../domain/encounters.js";
 import type {
   Campaign,
@@ -27,8 +28,11 @@ import {
   type CampaignRow,
   type CharacterRow,
   type ContextHandleRow,
+  type CountdownRow,
   campaignFromRow,
   characterFromRow,
+  countdownFromRow,
+  countdownRow,
   type EncounterRow,
   type EventRow,
   encounterFromRow,
@@ -63,7 +67,7 @@ type SheetRow = CharacterRow &
   Omit<CharacterState, "character_id">;
 
 type StatementName = keyof typeof STATEMENTS;
-type ListName = "participants" | "characters" | "sessions" | "adversaries";
+type ListName = "participants" | "characters" | "sessions" | "adversaries" | "countdowns";
 
 function sheetFromRow(row: SheetRow): CharacterSheet {
   return {
@@ -245,6 +249,51 @@ export class PostgresCampaignRepository implements CampaignRepository {
   ): Promise<Page<Adversary> | undefined> {
     const rows = await this.listPage<AdversaryRow>("adversaries", campaignId, page);
     return rows && toPage(rows, page.limit, adversaryFromRow);
+  }
+
+  async getCountdown(id: string): Promise<Countdown | undefined> {
+    const [row] = await this.rows<CountdownRow>("countdownById", [id]);
+    return row && countdownFromRow(row);
+  }
+
+  async insertCountdown(countdown: Countdown): Promise<void> {
+    const row = countdownRow(countdown);
+    await this.send("insertCountdown", [
+      row.id,
+      row.campaign_id,
+      row.encounter_id,
+      row.name,
+      row.kind,
+      row.start,
+      row.value,
+      row.state,
+      row.visible_to_players === 1,
+      row.dynamic_json,
+      row.triggered,
+      row.deleted === 1,
+      row.created_at,
+      row.updated_at,
+    ]);
+  }
+
+  async updateCountdown(countdown: Countdown): Promise<void> {
+    const row = countdownRow(countdown);
+    await this.send("updateCountdown", [
+      row.id,
+      row.value,
+      row.state,
+      row.triggered,
+      row.deleted === 1,
+      row.updated_at,
+    ]);
+  }
+
+  async listCountdowns(
+    campaignId: string,
+    page: PageRequest,
+  ): Promise<Page<Countdown> | undefined> {
+    const rows = await this.listPage<CountdownRow>("countdowns", campaignId, page);
+    return rows && toPage(rows, page.limit, countdownFromRow);
   }
 
   async getEncounter(id: string): Promise<Encounter | undefined> {

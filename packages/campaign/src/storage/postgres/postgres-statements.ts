@@ -59,6 +59,8 @@ const VISIBLE_TO_SUBJECT = `id IN (SELECT campaign_id FROM campaign_owners WHERE
 const ADVERSARY = "id, campaign_id, name, block_json, created_at, updated_at";
 const ENCOUNTER = `id, campaign_id, session_id, name, state, difficulty, adjustments_json,
   party_json, outcome, started_at, updated_at, ended_at`;
+const COUNTDOWN = `id, campaign_id, encounter_id, name, kind, start, value, state,
+  visible_to_players, dynamic_json, triggered, deleted, created_at, updated_at`;
 const INSTANCE = `id, encounter_id, adversary_id, number, name, defeated, hp_marked,
   stress_marked, conditions_json, removed`;
 
@@ -129,6 +131,12 @@ export const STATEMENTS = {
   updateAdversary: `UPDATE adversaries SET name = $2, block_json = $3, updated_at = $4
     WHERE id = $1`,
   adversaries: campaignList("adversaries", ADVERSARY),
+  countdownById: `SELECT ${COUNTDOWN} FROM countdowns WHERE id = $1`,
+  insertCountdown: `INSERT INTO countdowns (${COUNTDOWN})
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+  updateCountdown: `UPDATE countdowns SET value = $2, state = $3, triggered = $4, deleted = $5,
+    updated_at = $6 WHERE id = $1`,
+  countdowns: campaignList("countdowns", COUNTDOWN),
   encounterById: `SELECT ${ENCOUNTER} FROM encounters WHERE id = $1`,
   activeEncounter: `SELECT ${ENCOUNTER} FROM encounters
     WHERE session_id = $1 AND state = 'ACTIVE'`,
@@ -225,6 +233,7 @@ export const LOOKUPS: ReadonlySet<string> = new Set([
   "characterById",
   "adversaryById",
   "encounterById",
+  "countdownById",
   "activeEncounter",
   "instanceById",
   "sheet",
@@ -250,6 +259,8 @@ export const WRITE_TABLES: ReadonlyMap<string, string> = new Map([
   ["updateCharacter", "characters"],
   ["insertAdversary", "adversaries"],
   ["updateAdversary", "adversaries"],
+  ["insertCountdown", "countdowns"],
+  ["updateCountdown", "countdowns"],
   ["insertEncounter", "encounters"],
   ["updateEncounter", "encounters"],
   ["insertInstance", "encounter_instances"],

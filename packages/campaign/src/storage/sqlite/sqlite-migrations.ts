@@ -399,6 +399,32 @@ INSERT INTO event_types (name) VALUES ('DAMAGE_APPLIED'), ('ADVERSARY_STRESS_CHA
   ('GM_FEAR_SPENT'), ('ADVERSARY_ATTACK_ROLLED');
 `;
 
+/**
+ * Version 12: countdowns (docs/campaign.md §2.11), a campaign's, maybe tied to an encounter, and
+ * their event types.
+ */
+const VERSION_12 = `
+CREATE TABLE countdowns (
+  id TEXT PRIMARY KEY,
+  campaign_id TEXT NOT NULL REFERENCES campaigns (id),
+  encounter_id TEXT REFERENCES encounters (id),
+  name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+  kind TEXT NOT NULL CHECK (kind IN ('STANDARD', 'LOOP', 'DYNAMIC')),
+  start INTEGER NOT NULL CHECK (start BETWEEN 1 AND 12),
+  value INTEGER NOT NULL CHECK (value BETWEEN 0 AND 12),
+  state TEXT NOT NULL CHECK (state IN ('ACTIVE', 'TRIGGERED')),
+  visible_to_players INTEGER NOT NULL CHECK (visible_to_players IN (0, 1)),
+  dynamic_json TEXT CHECK (dynamic_json IS NULL OR json_valid(dynamic_json)),
+  triggered INTEGER NOT NULL CHECK (triggered >= 0),
+  deleted INTEGER NOT NULL CHECK (deleted IN (0, 1)),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX countdowns_by_campaign ON countdowns (campaign_id);
+INSERT INTO event_types (name) VALUES ('COUNTDOWN_CREATED'), ('COUNTDOWN_TICKED'),
+  ('COUNTDOWN_DELETED');
+`;
+
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */
 const MIGRATIONS: readonly string[] = [
   VERSION_1,
@@ -412,6 +438,7 @@ const MIGRATIONS: readonly string[] = [
   VERSION_9,
   VERSION_10,
   VERSION_11,
+  VERSION_12,
 ];
 
 /** The newest schema version this code knows. */

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Adversary } from "../../domain/adversaries.js";
+import type { Countdown } from "../../domain/countdowns.js";
 import type { Encounter, EncounterInstance } from "../../domain/encounters.js";
 import type {
   Campaign,
@@ -28,9 +29,12 @@ import {
   type CampaignRow,
   type CharacterRow,
   type ContextHandleRow,
+  type CountdownRow,
   campaignFromRow,
   characterFromRow,
   characterRow,
+  countdownFromRow,
+  countdownRow,
   type EncounterRow,
   type EventRow,
   encounterFromRow,
@@ -208,6 +212,24 @@ function encounterStatements(database: Database.Database) {
          stress_marked = @stress_marked, conditions_json = @conditions_json, removed = @removed
        WHERE id = @id`,
     ),
+  };
+}
+
+function countdownStatements(database: Database.Database) {
+  return {
+    byId: database.prepare<[string], CountdownRow>("SELECT * FROM countdowns WHERE id = ?"),
+    insert: database.prepare<[CountdownRow]>(
+      `INSERT INTO countdowns (id, campaign_id, encounter_id, name, kind, start, value, state,
+         visible_to_players, dynamic_json, triggered, deleted, created_at, updated_at)
+       VALUES (@id, @campaign_id, @encounter_id, @name, @kind, @start, @value, @state,
+         @visible_to_players, @dynamic_json, @triggered, @deleted, @created_at, @updated_at)`,
+    ),
+    update: database.prepare<[CountdownRow]>(
+      `UPDATE countdowns SET value = @value, state = @state, triggered = @triggered,
+         deleted = @deleted, updated_at = @updated_at
+       WHERE id = @id`,
+    ),
+    list: orderedList<CountdownRow>(database, "countdowns", IN_CAMPAIGN),
   };
 }
 
@@ -426,6 +448,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
   private readonly characters: ReturnType<typeof characterStatements>;
   private readonly adversaries: ReturnType<typeof adversaryStatements>;
   private readonly encounters: ReturnType<typeof encounterStatements>;
+  private readonly countdowns: ReturnType<typeof countdownStatements>;
   private readonly sessions: ReturnType<typeof sessionStatements>;
   private readonly events: ReturnType<typeof eventStatements>;
   private readonly search: ReturnType<typeof searchStatements>;
@@ -439,6 +462,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
     this.characters = characterStatements(database);
     this.adversaries = adversaryStatements(database);
     this.encounters = encounterStatements(database);
+    this.countdowns = countdownStatements(database);
     this.sessions = sessionStatements(database);
     this.events = eventStatements(database);
     this.search = searchStatements(database);
@@ -563,6 +587,26 @@ export class SqliteCampaignRepository implements CampaignRepository {
 
   async updateInstance(instance: EncounterInstance): Promise<void> {
     this.encounters.updateInstance.run(instanceRow(instance));
+  }
+
+  async getCountdown(id: string): Promise<Countdown | undefined> {
+    const row = this.countdowns.byId.get(id);
+    return row && countdownFromRow(row);
+  }
+
+  async insertCountdown(countdown: Countdown): Promise<void> {
+    this.countdowns.insert.run(countdownRow(countdown));
+  }
+
+  async updateCountdown(countdown: Countdown): Promise<void> {
+    this.countdowns.update.run(countdownRow(countdown));
+  }
+
+  async listCountdowns(
+    campaignId: string,
+    page: PageRequest,
+  ): Promise<Page<Countdown> | undefined> {
+    return readPage(this.countdowns.list, [campaignId], page, countdownFromRow);
   }
 
   async getCharacter(id: string): Promise<Character | undefined> {

@@ -190,6 +190,22 @@ const TELLINGS: Readonly<Record<string, EventTelling>> = {
     tell: (payload) =>
       `${stringOr(payload.name, "An adversary")}'s Stress ${numberOr(payload.before, 0)} → ${numberOr(payload.after, 0)}`,
   },
+  COUNTDOWN_CREATED: {
+    kind: "change",
+    tell: (payload) => {
+      const countdown = isJsonObject(payload.countdown) ? payload.countdown : {};
+      return `Countdown ${stringOr(countdown.name, "")} set at ${numberOr(countdown.start, 0)}`;
+    },
+  },
+  COUNTDOWN_TICKED: {
+    kind: "change",
+    tell: (payload) =>
+      `Countdown ${stringOr(payload.name, "")} ${numberOr(payload.before, 0)} → ${numberOr(payload.after, 0)}${payload.triggered === true ? ", triggered" : ""}`,
+  },
+  COUNTDOWN_DELETED: {
+    kind: "change",
+    tell: (payload) => `Countdown ${stringOr(payload.name, "")} removed`,
+  },
   GM_FEAR_SPENT: {
     kind: "fear",
     tell: (payload) =>
