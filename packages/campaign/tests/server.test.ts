@@ -61,7 +61,7 @@ async function updatesArrived(updates: readonly string[], count: number): Promis
 }
 
 describe("tools/list", () => {
-  it("lists the thirty-five tools with the documented annotations", async () => {
+  it("lists the thirty-six tools with the documented annotations", async () => {
     const { first } = await connectedPair();
     const { tools } = await first.client.listTools();
     const hints = Object.fromEntries(
@@ -74,7 +74,7 @@ describe("tools/list", () => {
         ],
       ]),
     );
-    expect(tools).toHaveLength(35);
+    expect(tools).toHaveLength(36);
     expect(hints.character_sheet_get).toEqual([true, true, false]);
     expect(hints.set_context).toEqual([false, true, false]);
     expect(hints.session_end).toEqual([false, true, true]);
@@ -99,6 +99,7 @@ describe("tools/list", () => {
     expect(hints.countdown_create).toEqual([false, false, false]);
     expect(hints.countdown_tick).toEqual([false, false, false]);
     expect(hints.countdown_delete).toEqual([false, false, true]);
+    expect(hints.condition_set).toEqual([false, true, false]);
     expect(tools.every((tool) => tool.annotations?.openWorldHint === false)).toBe(true);
   });
 });

@@ -165,6 +165,7 @@ export const SESSION_EVENT_TYPES = [
   "COUNTDOWN_CREATED",
   "COUNTDOWN_TICKED",
   "COUNTDOWN_DELETED",
+  "CONDITION_SET",
 ] as const;
 export type SessionEventType = (typeof SESSION_EVENT_TYPES)[number];
 

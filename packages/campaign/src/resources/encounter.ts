@@ -1,7 +1,8 @@
 import type { ResourceTemplate } from "@tabletop-mcp/kit";
 import { accessTo } from "../commands/access.js";
 import { blocksOf, encounterSeenBy } from "../commands/encounter-views.js";
-import type { CampaignStore } from "../storage/campaign-store.js";
+import { type Countdown, countdownView } from "../domain/countdowns.js";
+import type { CampaignRepository, CampaignStore } from "../storage/campaign-store.js";
 import { campaignResourceTemplate, resourceNotFound } from "./campaign-resource-template.js";
 
 /**
@@ -19,7 +20,7 @@ export function encounterTemplate(store: CampaignStore): ResourceTemplate {
     name: "encounter",
     title: "Encounter",
     description:
-      "One fight: the GM reads its battle points and each adversary's HP and Stress; a player reads who is in it, defeated or not, and their conditions.",
+      "One fight: the GM reads its battle points, each adversary's HP and Stress and its countdowns; a player reads who is in it, defeated or not, their conditions, and the countdowns visible to players.",
     read: async (source, address, reader) => {
       const encounterId = address.id ?? "";
       const seen = await source.read(async (repository) => {
@@ -30,11 +31,40 @@ export function encounterTemplate(store: CampaignStore): ResourceTemplate {
           repository.listInstances(encounterId),
         ]);
         if (!access) return undefined;
-        const blocks = access.role === "GM" ? await blocksOf(repository, instances) : new Map();
-        return encounterSeenBy(access, encounter, instances, blocks);
+        const [blocks, countdowns] = await Promise.all([
+          access.role === "GM" ? blocksOf(repository, instances) : new Map(),
+          countdownsOf(repository, encounter.campaign_id, encounterId),
+        ]);
+        const shown = countdowns.filter(
+          (countdown) => access.role === "GM" || countdown.visible_to_players,
+        );
+        return {
+          ...encounterSeenBy(access, encounter, instances, blocks),
+          countdowns: shown.map(countdownView),
+        };
       });
       if (!seen) throw resourceNotFound(address.uri, "encounter not found");
       return { encounter: seen };
     },
   });
+}
+
+/** The fight's countdowns that are not deleted, oldest first, however many pages they take. */
+async function countdownsOf(
+  repository: CampaignRepository,
+  campaignId: string,
+  encounterId: string,
+): Promise<Countdown[]> {
+  const found: Countdown[] = [];
+  let afterId: string | undefined;
+  for (;;) {
+    const page = await repository.listCountdowns(campaignId, { afterId, limit: 200 });
+    if (!page) return found;
+    for (const countdown of page.items) {
+      if (countdown.encounter_id === encounterId && !countdown.deleted) found.push(countdown);
+    }
+    const last = page.items.at(-1);
+    if (!page.hasMore || !last) return found;
+    afterId = last.id;
+  }
 }

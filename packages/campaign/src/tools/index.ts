@@ -13,6 +13,7 @@ import { characterProfilePatchTool } from "./character-profile-patch.js";
 import { characterSheetGetTool } from "./character-sheet-get.js";
 import { characterStatePatchTool } from "./character-state-patch.js";
 import { characterUpdateTool } from "./character-update.js";
+import { conditionSetTool } from "./condition-set.js";
 import { countdownCreateTool, countdownDeleteTool, countdownTickTool } from "./countdown-tools.js";
 import { damageApplyTool } from "./damage-apply.js";
 import { encounterAddTool } from "./encounter-add.js";
@@ -35,7 +36,7 @@ import { setContextTool } from "./set-context.js";
 import type { ToolDependencies } from "./tool-dependencies.js";
 
 /**
- * The server's thirty-five tools for one MCP session, in docs/campaign.md's order.
+ * The server's thirty-six tools for one MCP session, in docs/campaign.md's order.
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tools
@@ -73,6 +74,7 @@ export function createTools(dependencies: ToolDependencies): Tool[] {
     adversaryAttackTool,
     damageApplyTool,
     adversaryStressTool,
+    conditionSetTool,
     gmFearSpendTool,
     countdownCreateTool,
     countdownTickTool,

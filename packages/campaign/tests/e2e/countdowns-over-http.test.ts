@@ -194,6 +194,32 @@ describe.each(["modern", "legacy"] as const)(
       }
     });
 
+    it("shows a fight's countdowns in it, the hidden ones to the GM alone", async () => {
+      const fight = await callOk(gm, "encounter_start", { campaign_id: campaignId, name: "Ford" });
+      const shown = await create({
+        name: "Reinforcements",
+        start: 4,
+        kind: "STANDARD",
+        visible_to_players: true,
+        encounter_id: fight.id,
+      });
+      const hidden = await create({
+        name: "Ambush",
+        start: 2,
+        kind: "STANDARD",
+        encounter_id: fight.id,
+      });
+      const ids = async (client: Client) =>
+        (
+          (await readJson(client, `encounter://${fight.id}`)).encounter as {
+            countdowns: { id: string }[];
+          }
+        ).countdowns.map((countdown) => countdown.id);
+      expect(await ids(gm)).toEqual([shown.id, hidden.id]);
+      expect(await ids(player)).toEqual([shown.id]);
+      await callOk(gm, "encounter_end", { encounter_id: fight.id });
+    });
+
     it("is the GM's to create, tick and delete; a deleted countdown is gone", async () => {
       const clock = await create({
         name: "Dawn",

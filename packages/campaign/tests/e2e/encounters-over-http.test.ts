@@ -187,6 +187,7 @@ describe.each(["modern", "legacy"] as const)(
       const encounter = seen.encounter as Record<string, unknown>;
       expect(Object.keys(encounter).sort()).toEqual(
         [
+          "countdowns",
           "ended_at",
           "id",
           "instances",

@@ -231,6 +231,31 @@ describe.each(["modern", "legacy"] as const)(
       expect(nobody).toMatchObject({ code: "NOT_FOUND", message: "target not found" });
     });
 
+    it("puts conditions on an adversary, which the players see", async () => {
+      const wisp = (wisps[3] as Instance).id;
+      const set = (client: Client, condition: string, on: boolean) =>
+        client.callTool({ name: "condition_set", arguments: { target: wisp, condition, on } });
+      expect((await set(gm, "VULNERABLE", true)).structuredContent).toMatchObject({
+        conditions: ["VULNERABLE"],
+      });
+      expect((await set(gm, "HIDDEN", true)).structuredContent).toMatchObject({
+        conditions: ["HIDDEN", "VULNERABLE"],
+      });
+      const seen = (await readJson(player, `encounter://${encounterId}`)).encounter as {
+        instances: { id: string; conditions: string[] }[];
+      };
+      expect(seen.instances.find((instance) => instance.id === wisp)?.conditions).toEqual([
+        "HIDDEN",
+        "VULNERABLE",
+      ]);
+      expect((await set(gm, "HIDDEN", false)).structuredContent).toMatchObject({
+        conditions: ["VULNERABLE"],
+      });
+      const denied = await set(player, "RESTRAINED", true);
+      expect(denied.isError).toBe(true);
+      expect(JSON.stringify(denied.structuredContent)).toContain("PERMISSION_DENIED");
+    });
+
     it("holds an adversary's Stress to 0..stress_max", async () => {
       const stress = (delta: number) =>
         callOk(gm, "adversary_stress", { instance: leader.id, delta });

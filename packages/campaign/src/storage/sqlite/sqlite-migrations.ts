@@ -401,7 +401,7 @@ INSERT INTO event_types (name) VALUES ('DAMAGE_APPLIED'), ('ADVERSARY_STRESS_CHA
 
 /**
  * Version 12: countdowns (docs/campaign.md §2.11), a campaign's, maybe tied to an encounter, and
- * their event types.
+ * their event types, and that of an adversary's conditions (§4.35).
  */
 const VERSION_12 = `
 CREATE TABLE countdowns (
@@ -422,7 +422,7 @@ CREATE TABLE countdowns (
 );
 CREATE INDEX countdowns_by_campaign ON countdowns (campaign_id);
 INSERT INTO event_types (name) VALUES ('COUNTDOWN_CREATED'), ('COUNTDOWN_TICKED'),
-  ('COUNTDOWN_DELETED');
+  ('COUNTDOWN_DELETED'), ('CONDITION_SET');
 `;
 
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */

@@ -190,6 +190,11 @@ const TELLINGS: Readonly<Record<string, EventTelling>> = {
     tell: (payload) =>
       `${stringOr(payload.name, "An adversary")}'s Stress ${numberOr(payload.before, 0)} → ${numberOr(payload.after, 0)}`,
   },
+  CONDITION_SET: {
+    kind: "change",
+    tell: (payload) =>
+      `${stringOr(payload.target_name, "An adversary")} ${payload.on === true ? "is now" : "is no longer"} ${stringOr(payload.condition, "").toLowerCase()}`,
+  },
   COUNTDOWN_CREATED: {
     kind: "change",
     tell: (payload) => {

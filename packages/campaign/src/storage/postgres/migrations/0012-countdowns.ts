@@ -1,6 +1,6 @@
 /**
- * Migration 12: countdowns (docs/campaign.md §2.11) and their event types, the same as SQLite's
- * version 12.
+ * Migration 12: countdowns (docs/campaign.md §2.11), their event types and that of an
+ * adversary's conditions (§4.35), the same as SQLite's version 12.
  */
 export const COUNTDOWNS = `
 CREATE TABLE countdowns (
@@ -31,5 +31,5 @@ ALTER DOMAIN event_type ADD CONSTRAINT event_type_check CHECK (VALUE IN ('SESSIO
   'ADVERSARIES_IMPORTED', 'ENCOUNTER_STARTED', 'ENCOUNTER_ADVERSARIES_ADDED',
   'ENCOUNTER_ADVERSARY_REMOVED', 'ENCOUNTER_ENDED', 'DAMAGE_APPLIED', 'ADVERSARY_STRESS_CHANGED',
   'GM_FEAR_SPENT', 'ADVERSARY_ATTACK_ROLLED', 'COUNTDOWN_CREATED', 'COUNTDOWN_TICKED',
-  'COUNTDOWN_DELETED'));
+  'COUNTDOWN_DELETED', 'CONDITION_SET'));
 `;
