@@ -79,7 +79,7 @@ const INSTRUCTIONS =
   "Durable Daggerheart campaigns. Typical flow: campaign_create, participant_create, character_create, set_context {campaign_id}, session_start, set_context {campaign_id, session_id}, then session_action_roll and session_roll_outcome_apply with the returned roll_seq (exactly once per roll). Read campaign://{id}/characters and session://{id}/events for state and history; subscribe to them to follow changes; session_log_search finds words in notes and events. Who may do what: the campaign's creator and GM seats are GMs; players (seats linked with participant_create's user, or claimed with participant_invite's code through participant_claim) may read everything but GM-only notes and act for the characters their seat controls.";
 
 /**
- * Builds one MCP session's server (no transport): the thirty-six tools and the resources over a
+ * Builds one MCP session's server (no transport): the thirty-seven tools and the resources over a
  * shared store, with this session's own context; the session hears only of changes its caller
  * may read. Call once per MCP session with the same
  * `store` and `hub`; the first call also starts relaying writes that other processes commit

@@ -61,7 +61,7 @@ async function updatesArrived(updates: readonly string[], count: number): Promis
 }
 
 describe("tools/list", () => {
-  it("lists the thirty-six tools with the documented annotations", async () => {
+  it("lists the thirty-seven tools with the documented annotations", async () => {
     const { first } = await connectedPair();
     const { tools } = await first.client.listTools();
     const hints = Object.fromEntries(
@@ -74,13 +74,14 @@ describe("tools/list", () => {
         ],
       ]),
     );
-    expect(tools).toHaveLength(36);
+    expect(tools).toHaveLength(37);
     expect(hints.character_sheet_get).toEqual([true, true, false]);
     expect(hints.set_context).toEqual([false, true, false]);
     expect(hints.session_end).toEqual([false, true, true]);
     expect(hints.character_state_patch).toEqual([false, false, true]);
     expect(hints.session_roll_outcome_apply).toEqual([false, false, false]);
     expect(hints.session_log_search).toEqual([true, true, false]);
+    expect(hints.session_recap).toEqual([true, true, false]);
     for (const update of ["campaign_update", "participant_update", "character_update"]) {
       expect(hints[update]).toEqual([false, true, true]);
     }

@@ -30,13 +30,14 @@ import { sessionActionRollTool } from "./session-action-roll.js";
 import { sessionEndTool } from "./session-end.js";
 import { sessionLogSearchTool } from "./session-log-search.js";
 import { sessionNoteAddTool } from "./session-note-add.js";
+import { sessionRecapTool } from "./session-recap.js";
 import { sessionRollOutcomeApplyTool } from "./session-roll-outcome-apply.js";
 import { sessionStartTool } from "./session-start.js";
 import { setContextTool } from "./set-context.js";
 import type { ToolDependencies } from "./tool-dependencies.js";
 
 /**
- * The server's thirty-six tools for one MCP session, in docs/campaign.md's order.
+ * The server's thirty-seven tools for one MCP session, in docs/campaign.md's order.
  *
  * @param dependencies - the session's tool dependencies
  * @returns the tools
@@ -63,6 +64,7 @@ export function createTools(dependencies: ToolDependencies): Tool[] {
     participantUpdateTool,
     characterUpdateTool,
     sessionLogSearchTool,
+    sessionRecapTool,
     adversaryDefineTool,
     adversaryUpdateTool,
     adversaryListTool,

@@ -313,5 +313,61 @@ describe.each(["modern", "legacy"] as const)(
       expect(playerSees).not.toContain("ADVERSARY_STRESS_CHANGED");
       expect(playerSees).toContain("GM_FEAR_SPENT");
     });
+
+    it("recaps the session: HP marked, Fear gained and spent, the fight, by role", async () => {
+      const recap = async (client: Client, cursor?: number) =>
+        callOk(client, "session_recap", {
+          session_id: sessionId,
+          ...(cursor === undefined ? {} : { cursor }),
+        });
+      for (const client of [gm, player]) {
+        const page = await recap(client);
+        // Ash took 2, then 3, then the last 1 of 6 HP (the damage test above).
+        expect(page.characters).toEqual([
+          {
+            character_id: ash,
+            hope_gained: 0,
+            hope_spent: 0,
+            stress_marked: 0,
+            stress_cleared: 0,
+            hp_marked: 6,
+            hp_cleared: 0,
+          },
+        ]);
+        // +3 by gm_fear_adjust, then 2 spent on "Rally the reeds".
+        expect(page.fear).toMatchObject({
+          gained: 3,
+          spent: 2,
+          spends: [{ amount: 2, reason: "Rally the reeds" }],
+        });
+        expect(page.encounters).toEqual([
+          { encounter_id: encounterId, name: "Ford", state: "ACTIVE" },
+        ]);
+        expect(page.next_cursor).toBeNull();
+      }
+    });
+
+    it("pages a long recap, oldest first, every event once", async () => {
+      const words = "The reeds whisper of the captain. ".repeat(60);
+      for (let index = 0; index < 40; index++) {
+        await callOk(gm, "session_note_add", { session_id: sessionId, text: `${index} ${words}` });
+      }
+      const seen: number[] = [];
+      let cursor: number | undefined;
+      let pages = 0;
+      do {
+        const page = await callOk(gm, "session_recap", {
+          session_id: sessionId,
+          ...(cursor === undefined ? {} : { cursor }),
+        });
+        pages++;
+        seen.push(...(page.notes as { seq: number }[]).map((note) => note.seq));
+        cursor = (page.next_cursor as number | null) ?? undefined;
+      } while (cursor !== undefined && pages < 20);
+      // 40 notes of about 2 KB cannot fit one answer of 64 KiB.
+      expect(pages).toBeGreaterThan(1);
+      expect(seen).toHaveLength(40);
+      expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    });
   },
 );
