@@ -54,6 +54,7 @@ export function initialState(kind: CharacterKind, profile: CharacterProfile): Ch
     hope: kind === "PC" ? 2 : 0,
     stress: 0,
     hp: profile.hp_max,
+    conditions: [],
   };
 }
 

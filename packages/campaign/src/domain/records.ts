@@ -1,3 +1,5 @@
+import type { Condition } from "./encounters.js";
+
 /** Who runs the game table (docs/campaign.md §2.1). */
 export const GM_MODES = ["HUMAN", "AI", "HYBRID"] as const;
 export type GmMode = (typeof GM_MODES)[number];
@@ -91,10 +93,12 @@ export interface CharacterState {
   hope: number;
   stress: number;
   hp: number;
+  /** Among `HIDDEN`, `RESTRAINED`, `VULNERABLE`, in that order; set by `condition_set`. */
+  conditions: Condition[];
 }
 
 /** The state fields a caller may set; absent fields keep their value. */
-export type StateFields = Partial<Omit<CharacterState, "character_id">>;
+export type StateFields = Partial<Omit<CharacterState, "character_id" | "conditions">>;
 
 /** A play session (docs/campaign.md §2.6); `ended_at` is present only when `status` is `ENDED`. */
 export interface Session {

@@ -68,7 +68,7 @@ export function applyRollOutcome(
         after: stress,
       });
     }
-    return { character_id: state.character_id, hope, stress, hp: state.hp };
+    return { ...state, hope, stress };
   });
   return { states, gm_fear: gmFear, requires_complication: false, applied_changes: changes };
 }

@@ -56,6 +56,7 @@ export function patchState(
     hope: fields.hope ?? state.hope,
     stress: fields.stress ?? state.stress,
     hp: fields.hp ?? state.hp,
+    conditions: state.conditions,
   };
   if (fields.stress !== undefined && next.stress > profile.stress_max) {
     throw new CampaignError(
@@ -74,8 +75,13 @@ export function patchState(
  *
  * @param left - one state
  * @param right - another state
- * @returns true when hope, stress and hp are equal
+ * @returns true when hope, stress, hp and the conditions are equal
  */
 export function sameState(left: CharacterState, right: CharacterState): boolean {
-  return left.hope === right.hope && left.stress === right.stress && left.hp === right.hp;
+  return (
+    left.hope === right.hope &&
+    left.stress === right.stress &&
+    left.hp === right.hp &&
+    left.conditions.join() === right.conditions.join()
+  );
 }

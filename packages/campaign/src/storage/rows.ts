@@ -166,14 +166,40 @@ export function profileFromRow(row: ProfileRow): CharacterProfile {
   };
 }
 
+/** A character's state as stored: its conditions as a JSON array. */
+export interface StateRow {
+  character_id: string;
+  hope: number;
+  stress: number;
+  hp: number;
+  conditions_json: string;
+}
+
+/**
+ * Builds a state row from a record.
+ *
+ * @param state - the record
+ * @returns the row
+ */
+export function stateRow(state: CharacterState): StateRow {
+  const { conditions, ...rest } = state;
+  return { ...rest, conditions_json: JSON.stringify(conditions) };
+}
+
 /**
  * Builds a state record with keys in output order.
  *
  * @param row - the stored row
  * @returns the record
  */
-export function stateFromRow(row: CharacterState): CharacterState {
-  return { character_id: row.character_id, hope: row.hope, stress: row.stress, hp: row.hp };
+export function stateFromRow(row: StateRow): CharacterState {
+  return {
+    character_id: row.character_id,
+    hope: row.hope,
+    stress: row.stress,
+    hp: row.hp,
+    conditions: JSON.parse(row.conditions_json) as Condition[],
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { adversaryAttack } from "../commands/adversary-attack.js";
 import { runCommand } from "./run-command.js";
-import { contextHandleParameter, idParameter, nameParameter } from "./schemas.js";
+import { contextHandleParameter, idParameter, nameParameter, stateOutput } from "./schemas.js";
 import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
@@ -41,9 +41,7 @@ const output = z.object({
       severity: z.enum(["NONE", "MINOR", "MAJOR", "SEVERE", "MASSIVE"]),
       hp_marked_now: z.int(),
       also_defeated: z.array(z.string()),
-      state: z
-        .object({ character_id: z.string(), hope: z.int(), stress: z.int(), hp: z.int() })
-        .optional(),
+      state: stateOutput.optional(),
       last_hp_marked: z.boolean().optional(),
     })
     .optional(),

@@ -1,7 +1,7 @@
 import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { changeAdversaryStress } from "../commands/change-adversary-stress.js";
-import { CONDITIONS } from "../domain/encounters.js";
+import { instanceOutput } from "./encounter-schemas.js";
 import { runCommand } from "./run-command.js";
 import { contextHandleParameter, idParameter } from "./schemas.js";
 import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
@@ -13,17 +13,7 @@ const input = z.strictObject({
   delta: z.int().min(-20).max(20).describe("Stress to mark (positive) or clear (negative), not 0"),
 });
 
-const output = z.object({
-  id: z.string(),
-  adversary_id: z.string(),
-  name: z.string(),
-  defeated: z.boolean(),
-  hp_marked: z.int(),
-  hp_max: z.int(),
-  stress_marked: z.int(),
-  stress_max: z.int(),
-  conditions: z.array(z.enum(CONDITIONS)),
-});
+const output = instanceOutput;
 
 /**
  * `adversary_stress` (docs/campaign.md §4.29).

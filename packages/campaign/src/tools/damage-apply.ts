@@ -2,9 +2,9 @@ import { defineTool, type Tool } from "@tabletop-mcp/kit";
 import * as z from "zod";
 import { applyDamage } from "../commands/apply-damage.js";
 import { DAMAGE_TYPES } from "../domain/adversaries.js";
-import { CONDITIONS } from "../domain/encounters.js";
+import { instanceOutput } from "./encounter-schemas.js";
 import { runCommand } from "./run-command.js";
-import { contextHandleParameter, idParameter } from "./schemas.js";
+import { contextHandleParameter, idParameter, stateOutput } from "./schemas.js";
 import { asCaller, type ToolDependencies } from "./tool-dependencies.js";
 
 const input = z.strictObject({
@@ -32,23 +32,9 @@ const output = z.object({
   final_damage: z.int(),
   severity: z.enum(["NONE", "MINOR", "MAJOR", "SEVERE", "MASSIVE"]),
   hp_marked_now: z.int(),
-  instance: z
-    .object({
-      id: z.string(),
-      adversary_id: z.string(),
-      name: z.string(),
-      defeated: z.boolean(),
-      hp_marked: z.int(),
-      hp_max: z.int(),
-      stress_marked: z.int(),
-      stress_max: z.int(),
-      conditions: z.array(z.enum(CONDITIONS)),
-    })
-    .optional(),
+  instance: instanceOutput.optional(),
   also_defeated: z.array(z.string()).describe("Other Minions the damage defeated (inst_…)"),
-  state: z
-    .object({ character_id: z.string(), hope: z.int(), stress: z.int(), hp: z.int() })
-    .optional(),
+  state: stateOutput.optional(),
   last_hp_marked: z.boolean().optional(),
 });
 

@@ -5,7 +5,8 @@ import { idParameter } from "./schemas.js";
 /** The fight a tool acts on. */
 export const encounterIdParameter = idParameter("The encounter's id (enc_…), from encounter_start");
 
-const instanceOutput = z.object({
+/** An adversary in a fight as the GM sees it (docs/campaign.md §2.10). */
+export const instanceOutput = z.object({
   id: z.string(),
   adversary_id: z.string(),
   name: z.string(),

@@ -1,5 +1,6 @@
 import { displayName, displaySubject, displayText, type ParameterProblem } from "@tabletop-mcp/kit";
 import * as z from "zod";
+import { CONDITIONS } from "../domain/encounters.js";
 import { CONTEXT_HANDLE_PATTERN } from "../domain/ids.js";
 import {
   CHARACTER_KINDS,
@@ -195,6 +196,7 @@ export const stateOutput = z.object({
   hope: z.int(),
   stress: z.int(),
   hp: z.int(),
+  conditions: z.array(z.enum(CONDITIONS)),
 });
 
 export const sessionOutput = z.object({

@@ -185,7 +185,13 @@ describe("character_create", () => {
       major_threshold: 8,
       severe_threshold: 12,
     });
-    expect(sheet.state).toEqual({ character_id: character.id, hope: 2, stress: 0, hp: 6 });
+    expect(sheet.state).toEqual({
+      character_id: character.id,
+      hope: 2,
+      stress: 0,
+      hp: 6,
+      conditions: [],
+    });
   });
 
   it("gives an NPC no Hope and the NPC defaults, overlaid by a given profile", async () => {
@@ -206,7 +212,13 @@ describe("character_create", () => {
       major_threshold: 6,
       severe_threshold: 10,
     });
-    expect(sheet.state).toEqual({ character_id: character.id, hope: 0, stress: 0, hp: 5 });
+    expect(sheet.state).toEqual({
+      character_id: character.id,
+      hope: 0,
+      stress: 0,
+      hp: 5,
+      conditions: [],
+    });
   });
 
   it("refuses thresholds out of order on the merged profile and writes nothing", async () => {
@@ -356,7 +368,7 @@ describe("character_state_patch", () => {
     const character = (await createCharacter(environment, caller, { name: "A", kind: "PC" })).value;
     const result = await patchCharacterState(environment, caller, { character_id: character.id });
     expect(result).toEqual({
-      value: { state: { character_id: character.id, hope: 2, stress: 0, hp: 6 } },
+      value: { state: { character_id: character.id, hope: 2, stress: 0, hp: 6, conditions: [] } },
       changedUris: [],
     });
   });

@@ -317,12 +317,12 @@ describe("session_roll_outcome_apply", () => {
     expect(
       (await applyOutcomeOfRoll(environment, caller, { roll_seq: fearRoll })).value.updated,
     ).toEqual({
-      character_states: [{ character_id: hero.id, hope: 6, stress: 0, hp: 6 }],
+      character_states: [{ character_id: hero.id, hope: 6, stress: 0, hp: 6, conditions: [] }],
       gm_fear: 12,
     });
     const hopeResult = await applyOutcomeOfRoll(environment, caller, { roll_seq: hopeRoll });
     expect(hopeResult.value.updated).toEqual({
-      character_states: [{ character_id: hero.id, hope: 6, stress: 0, hp: 6 }],
+      character_states: [{ character_id: hero.id, hope: 6, stress: 0, hp: 6, conditions: [] }],
     });
     expect(hopeResult.changedUris).toEqual([`session://${session.id}/events`]);
     const applied = (await eventsOf(environment, session.id)).filter(

@@ -8,6 +8,7 @@ const stateArbitrary = fc.record({
   hope: fc.integer({ min: 0, max: 6 }),
   stress: fc.integer({ min: 0, max: 20 }),
   hp: fc.integer({ min: 0, max: 30 }),
+  conditions: fc.subarray(["HIDDEN", "RESTRAINED", "VULNERABLE"] as const),
 });
 
 describe("applyRollOutcome", () => {
@@ -33,14 +34,14 @@ describe("applyRollOutcome", () => {
     const outcome = applyRollOutcome(
       { flavor: "HOPE", crit: true },
       [
-        { character_id: "char_a", hope: 6, stress: 0, hp: 3 },
-        { character_id: "char_b", hope: 1, stress: 2, hp: 3 },
+        { character_id: "char_a", hope: 6, stress: 0, hp: 3, conditions: [] },
+        { character_id: "char_b", hope: 1, stress: 2, hp: 3, conditions: [] },
       ],
       4,
     );
     expect(outcome.states).toEqual([
-      { character_id: "char_a", hope: 6, stress: 0, hp: 3 },
-      { character_id: "char_b", hope: 2, stress: 1, hp: 3 },
+      { character_id: "char_a", hope: 6, stress: 0, hp: 3, conditions: [] },
+      { character_id: "char_b", hope: 2, stress: 1, hp: 3, conditions: [] },
     ]);
     expect(outcome.applied_changes).toEqual([
       { character_id: "char_b", field: "hope", before: 1, after: 2 },

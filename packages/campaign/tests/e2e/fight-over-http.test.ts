@@ -369,5 +369,71 @@ describe.each(["modern", "legacy"] as const)(
       expect(seen).toHaveLength(40);
       expect([...seen].sort((a, b) => a - b)).toEqual(seen);
     });
+
+    it("keeps a character's conditions in its state, set by its player or the GM", async () => {
+      const set = (client: Client, target: string, condition: string, on: boolean) =>
+        callOk(client, "condition_set", { target, condition, on });
+      const restrained = await set(player, ash, "RESTRAINED", true);
+      expect(restrained).toMatchObject({
+        target: ash,
+        name: "Ash",
+        conditions: ["RESTRAINED"],
+        state: { character_id: ash, conditions: ["RESTRAINED"] },
+      });
+      expect(restrained.instance).toBeUndefined();
+      await set(gm, ash, "HIDDEN", true);
+      // Other changes of the state leave the conditions alone; the sheet carries them.
+      const patched = await callOk(player, "character_state_patch", {
+        campaign_id: campaignId,
+        character_id: ash,
+        hope: 3,
+      });
+      expect((patched.state as { conditions: string[] }).conditions).toEqual([
+        "HIDDEN",
+        "RESTRAINED",
+      ]);
+      const sheet = await callOk(player, "character_sheet_get", {
+        campaign_id: campaignId,
+        character_id: ash,
+      });
+      expect((sheet.state as { conditions: string[] }).conditions).toEqual([
+        "HIDDEN",
+        "RESTRAINED",
+      ]);
+      // A change that moves nothing writes nothing: the log gains one event per real change.
+      const logged = async () => {
+        const log = await readJson(player, `session://${sessionId}/events?limit=200`);
+        return (log.events as { type: string; payload_json: string }[]).filter(
+          (event) => event.type === "CONDITION_SET" && event.payload_json.includes(ash),
+        ).length;
+      };
+      const before = await logged();
+      await set(player, ash, "HIDDEN", true);
+      expect(await logged()).toBe(before);
+      await set(player, ash, "HIDDEN", false);
+      expect(await logged()).toBe(before + 1);
+
+      const other = await callError(player, "condition_set", {
+        target: briar,
+        condition: "VULNERABLE",
+        on: true,
+      });
+      expect(other).toMatchObject({
+        code: "PERMISSION_DENIED",
+        message: "you may set conditions only on characters controlled by your seat",
+      });
+      const briarSheet = await callOk(gm, "character_sheet_get", {
+        campaign_id: campaignId,
+        character_id: briar,
+      });
+      expect((briarSheet.state as { conditions: string[] }).conditions).toEqual([]);
+      const nobody = await callError(gm, "condition_set", {
+        target: "char_nobody",
+        condition: "HIDDEN",
+        on: true,
+      });
+      expect(nobody).toMatchObject({ code: "NOT_FOUND", message: "target not found" });
+      await set(gm, ash, "RESTRAINED", false);
+    });
   },
 );

@@ -86,7 +86,7 @@ export async function playWorkedSequence(client: Client): Promise<void> {
   expect(applied).toEqual({
     roll_seq: 4,
     requires_complication: false,
-    updated: { character_states: [{ character_id: a, hope: 3, stress: 0, hp: 6 }] },
+    updated: { character_states: [{ character_id: a, hope: 3, stress: 0, hp: 6, conditions: [] }] },
   });
   expect(await callError(client, "session_roll_outcome_apply", { roll_seq: 4 })).toEqual({
     code: "FAILED_PRECONDITION",
@@ -109,7 +109,10 @@ export async function playWorkedSequence(client: Client): Promise<void> {
   expect(fear).toEqual({
     roll_seq: 10,
     requires_complication: true,
-    updated: { character_states: [{ character_id: a, hope: 3, stress: 0, hp: 6 }], gm_fear: 1 },
+    updated: {
+      character_states: [{ character_id: a, hope: 3, stress: 0, hp: 6, conditions: [] }],
+      gm_fear: 1,
+    },
   });
 
   await callOk(client, "character_state_patch", { character_id: a, stress: 2 });
@@ -123,7 +126,7 @@ export async function playWorkedSequence(client: Client): Promise<void> {
   expect(crit).toMatchObject({ success: true, flavor: "HOPE" });
   const critApplied = await callOk(client, "session_roll_outcome_apply", { roll_seq: 15 });
   expect(critApplied.updated).toEqual({
-    character_states: [{ character_id: a, hope: 4, stress: 1, hp: 6 }],
+    character_states: [{ character_id: a, hope: 4, stress: 1, hp: 6, conditions: [] }],
   });
 
   const ended = await callOk(client, "session_end", {});
@@ -138,7 +141,7 @@ export async function playWorkedSequence(client: Client): Promise<void> {
   ).toEqual({ code: "FAILED_PRECONDITION", message: "session is not active" });
 
   const sheet = await callOk(client, "character_sheet_get", { character_id: a });
-  expect(sheet.state).toEqual({ character_id: a, hope: 4, stress: 1, hp: 6 });
+  expect(sheet.state).toEqual({ character_id: a, hope: 4, stress: 1, hp: 6, conditions: [] });
   const stored = await readJson(client, `campaign://${campaignId}`);
   expect((stored.campaign as { gm_fear: number }).gm_fear).toBe(1);
 
@@ -190,8 +193,8 @@ export async function playWorkedSequence(client: Client): Promise<void> {
   });
   expect(bySeq(13).payload).toEqual({
     character_id: a,
-    before: { character_id: a, hope: 3, stress: 0, hp: 6 },
-    after: { character_id: a, hope: 3, stress: 2, hp: 6 },
+    before: { character_id: a, hope: 3, stress: 0, hp: 6, conditions: [] },
+    after: { character_id: a, hope: 3, stress: 2, hp: 6, conditions: [] },
   });
   expect(bySeq(17).payload).toMatchObject({
     applied_changes: [

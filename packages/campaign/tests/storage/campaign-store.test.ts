@@ -37,7 +37,7 @@ function sheetOf(characterId: string, campaignId: string) {
       major_threshold: 8,
       severe_threshold: 12,
     },
-    state: { character_id: characterId, hope: 2, stress: 1, hp: 5 },
+    state: { character_id: characterId, hope: 2, stress: 1, hp: 5, conditions: [] },
   };
 }
 
@@ -237,7 +237,13 @@ describe(`the ${STORE_KIND} database's own constraints`, () => {
     const store = await seeded();
     await expect(
       writeRows(store, (repository) =>
-        repository.putState({ character_id: "char_none", hope: 2, stress: 0, hp: 6 }),
+        repository.putState({
+          character_id: "char_none",
+          hope: 2,
+          stress: 0,
+          hp: 6,
+          conditions: [],
+        }),
       ),
     ).rejects.toThrow(VIOLATION.foreignKey);
     await expect(

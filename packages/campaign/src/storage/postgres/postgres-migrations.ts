@@ -12,6 +12,7 @@ import { ADVERSARIES } from "./migrations/0009-adversaries.js";
 import { ENCOUNTERS } from "./migrations/0010-encounters.js";
 import { FIGHT_EVENTS } from "./migrations/0011-fight-events.js";
 import { COUNTDOWNS } from "./migrations/0012-countdowns.js";
+import { CHARACTER_CONDITIONS } from "./migrations/0013-character-conditions.js";
 import { runTransaction } from "./postgres-transaction.js";
 
 /** The schema changes in order; migration N is at index N - 1, one file each in migrations/. */
@@ -28,6 +29,7 @@ const MIGRATIONS: readonly string[] = [
   ENCOUNTERS,
   FIGHT_EVENTS,
   COUNTDOWNS,
+  CHARACTER_CONDITIONS,
 ];
 
 /** The newest schema version this code knows on PostgreSQL. */

@@ -47,8 +47,10 @@ import {
   participantFromRow,
   profileFromRow,
   type SessionRow,
+  type StateRow,
   sessionFromRow,
   stateFromRow,
+  stateRow,
 } from "../rows.js";
 import type { LockTarget } from "./batch-keys.js";
 import { combiningStatements } from "./combined-statements.js";
@@ -62,9 +64,7 @@ import {
 import type { Statements } from "./postgres-transaction.js";
 
 /** A character row joined with its profile and state. */
-type SheetRow = CharacterRow &
-  Omit<ProfileRow, "character_id"> &
-  Omit<CharacterState, "character_id">;
+type SheetRow = CharacterRow & Omit<ProfileRow, "character_id"> & Omit<StateRow, "character_id">;
 
 type StatementName = keyof typeof STATEMENTS;
 type ListName = "participants" | "characters" | "sessions" | "adversaries" | "countdowns";
@@ -443,7 +443,14 @@ export class PostgresCampaignRepository implements CampaignRepository {
   }
 
   async putState(state: CharacterState): Promise<void> {
-    await this.send("putState", [state.character_id, state.hope, state.stress, state.hp]);
+    const row = stateRow(state);
+    await this.send("putState", [
+      row.character_id,
+      row.hope,
+      row.stress,
+      row.hp,
+      row.conditions_json,
+    ]);
   }
 
   async getSessionCampaign(sessionId: string): Promise<Campaign | undefined> {

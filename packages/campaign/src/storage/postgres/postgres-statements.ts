@@ -45,7 +45,7 @@ function searchStatement(beforePosition: string): string {
 /** A character with its profile and state, to be narrowed by a WHERE clause. */
 const SHEET = `SELECT c.id, c.campaign_id, c.name, c.kind, c.notes, c.notes_gm_only, c.controller, c.created_at,
       c.updated_at, p.traits_json, p.hp_max, p.stress_max, p.evasion, p.major_threshold,
-      p.severe_threshold, s.hope, s.stress, s.hp
+      p.severe_threshold, s.hope, s.stress, s.hp, s.conditions_json
     FROM characters c
       JOIN character_profiles p ON p.character_id = c.id
       JOIN character_states s ON s.character_id = c.id`;
@@ -161,9 +161,10 @@ export const STATEMENTS = {
     ON CONFLICT (character_id) DO UPDATE SET traits_json = EXCLUDED.traits_json,
       hp_max = EXCLUDED.hp_max, stress_max = EXCLUDED.stress_max, evasion = EXCLUDED.evasion,
       major_threshold = EXCLUDED.major_threshold, severe_threshold = EXCLUDED.severe_threshold`,
-  putState: `INSERT INTO character_states (character_id, hope, stress, hp) VALUES ($1, $2, $3, $4)
+  putState: `INSERT INTO character_states (character_id, hope, stress, hp, conditions_json)
+    VALUES ($1, $2, $3, $4, $5)
     ON CONFLICT (character_id) DO UPDATE SET hope = EXCLUDED.hope, stress = EXCLUDED.stress,
-      hp = EXCLUDED.hp`,
+      hp = EXCLUDED.hp, conditions_json = EXCLUDED.conditions_json`,
 
   sessionById: `SELECT ${SESSION} FROM sessions WHERE id = $1`,
   // Locks the session's campaign; the session is read by the next statement, which (unlike a

@@ -425,6 +425,12 @@ INSERT INTO event_types (name) VALUES ('COUNTDOWN_CREATED'), ('COUNTDOWN_TICKED'
   ('COUNTDOWN_DELETED'), ('CONDITION_SET');
 `;
 
+/** Version 13: a character's conditions (docs/campaign.md §2.5), set by `condition_set` (§4.35). */
+const VERSION_13 = `
+ALTER TABLE character_states ADD COLUMN conditions_json TEXT NOT NULL DEFAULT '[]'
+  CHECK (json_valid(conditions_json) AND json_type(conditions_json) = 'array');
+`;
+
 /** The schema changes in order; index + 1 is the `user_version` each one leaves behind. */
 const MIGRATIONS: readonly string[] = [
   VERSION_1,
@@ -439,6 +445,7 @@ const MIGRATIONS: readonly string[] = [
   VERSION_10,
   VERSION_11,
   VERSION_12,
+  VERSION_13,
 ];
 
 /** The newest schema version this code knows. */

@@ -50,8 +50,10 @@ import {
   participantRow,
   profileFromRow,
   type SessionRow,
+  type StateRow,
   sessionFromRow,
   stateFromRow,
+  stateRow,
 } from "../rows.js";
 
 type Statement<Parameters extends unknown[], Row = unknown> = Database.Statement<Parameters, Row>;
@@ -257,12 +259,13 @@ function characterStatements(database: Database.Database) {
        VALUES (@character_id, @traits_json, @hp_max, @stress_max, @evasion, @major_threshold,
          @severe_threshold)`,
     ),
-    state: database.prepare<[string], CharacterState>(
-      "SELECT character_id, hope, stress, hp FROM character_states WHERE character_id = ?",
+    state: database.prepare<[string], StateRow>(
+      `SELECT character_id, hope, stress, hp, conditions_json FROM character_states
+       WHERE character_id = ?`,
     ),
-    putState: database.prepare<[CharacterState]>(
-      `INSERT OR REPLACE INTO character_states (character_id, hope, stress, hp)
-       VALUES (@character_id, @hope, @stress, @hp)`,
+    putState: database.prepare<[StateRow]>(
+      `INSERT OR REPLACE INTO character_states (character_id, hope, stress, hp, conditions_json)
+       VALUES (@character_id, @hope, @stress, @hp, @conditions_json)`,
     ),
   };
 }
@@ -647,7 +650,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
   }
 
   async putState(state: CharacterState): Promise<void> {
-    this.characters.putState.run(state);
+    this.characters.putState.run(stateRow(state));
   }
 
   async getSession(id: string): Promise<Session | undefined> {

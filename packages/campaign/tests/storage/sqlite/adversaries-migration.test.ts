@@ -2,8 +2,8 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { SESSION_EVENT_TYPES } from "../../../src/domain/records.js";
 import { openCampaignStore } from "../../../src/storage/sqlite/open-sqlite-store.js";
-import { FIXTURE_TIME, noteEvent, sessionRecord } from "../../support/records.js";
-import { databaseAtVersion } from "./old-database.js";
+import { FIXTURE_TIME, noteEvent } from "../../support/records.js";
+import { addSession, databaseAtVersion } from "./old-database.js";
 
 /** The version before the stat blocks, whose event types were a CHECK of the log. */
 const BEFORE_ADVERSARIES = 8;
@@ -27,12 +27,7 @@ describe("the SQLite migration to the stat blocks (version 9)", () => {
     const file = databaseAtVersion(BEFORE_ADVERSARIES);
     cleanups.push(file.remove);
     const old = file.database;
-    old
-      .prepare(
-        `INSERT INTO sessions (id, campaign_id, name, status, started_at, updated_at)
-         VALUES (@id, @campaign_id, @name, @status, @started_at, @updated_at)`,
-      )
-      .run(sessionRecord("sess_old", "camp_old"));
+    addSession(old, "sess_old");
     const insertEvent = old.prepare(
       `INSERT INTO session_events (session_id, seq, ts, type, gm_only, request_id, invocation_id,
          actor, payload_json)

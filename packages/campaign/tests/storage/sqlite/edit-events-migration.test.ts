@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openCampaignStore } from "../../../src/storage/sqlite/open-sqlite-store.js";
-import { FIXTURE_TIME, noteEvent, sessionRecord } from "../../support/records.js";
-import { databaseAtVersion } from "./old-database.js";
+import { FIXTURE_TIME, noteEvent } from "../../support/records.js";
+import { addSession, databaseAtVersion } from "./old-database.js";
 
 /** The version before the edits had event types of their own. */
 const BEFORE_EDIT_EVENTS = 6;
@@ -26,12 +26,7 @@ describe("the SQLite migration to the edits' event types", () => {
     const file = databaseAtVersion(BEFORE_EDIT_EVENTS);
     cleanups.push(file.remove);
     const old = file.database;
-    old
-      .prepare(
-        `INSERT INTO sessions (id, campaign_id, name, status, started_at, updated_at)
-         VALUES (@id, @campaign_id, @name, @status, @started_at, @updated_at)`,
-      )
-      .run(sessionRecord("sess_old", "camp_old"));
+    addSession(old, "sess_old");
     const insertEvent = old.prepare(
       `INSERT INTO session_events (session_id, seq, ts, type, gm_only, request_id, invocation_id,
          actor, payload_json)

@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openCampaignStore } from "../../../src/storage/sqlite/open-sqlite-store.js";
-import { FIXTURE_TIME, sessionRecord } from "../../support/records.js";
-import { databaseAtVersion } from "./old-database.js";
+import { FIXTURE_TIME } from "../../support/records.js";
+import { addSession, databaseAtVersion } from "./old-database.js";
 
 describe("the SQLite schema of the encounters (version 10)", () => {
   const cleanups: (() => void)[] = [];
@@ -13,12 +13,7 @@ describe("the SQLite schema of the encounters (version 10)", () => {
   it("holds at most one active encounter per session, and any number of ended ones", async () => {
     const file = databaseAtVersion(9);
     cleanups.push(file.remove);
-    file.database
-      .prepare(
-        `INSERT INTO sessions (id, campaign_id, name, status, started_at, updated_at)
-         VALUES (@id, @campaign_id, @name, @status, @started_at, @updated_at)`,
-      )
-      .run(sessionRecord("sess_old", "camp_old"));
+    addSession(file.database, "sess_old");
     file.database.close();
     await openCampaignStore(file.path).close();
     const database = new Database(file.path);

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { migrate } from "../../../src/storage/sqlite/sqlite-migrations.js";
 import { temporaryDatabase } from "../../e2e/harness.js";
-import { campaignRecord } from "../../support/records.js";
+import { campaignRecord, sessionRecord } from "../../support/records.js";
 
 /** A database file as an older server left it, open for the rows a migration test needs. */
 export interface OldDatabase {
@@ -30,4 +30,19 @@ export function databaseAtVersion(version: number): OldDatabase {
     )
     .run(campaignRecord("camp_old"));
   return { path: file.path, database, remove: file.remove };
+}
+
+/**
+ * Adds the session `id` of the campaign `camp_old`, as an older server wrote it.
+ *
+ * @param database - the open old database
+ * @param id - the session's id
+ */
+export function addSession(database: Database.Database, id: string): void {
+  database
+    .prepare(
+      `INSERT INTO sessions (id, campaign_id, name, status, started_at, updated_at)
+       VALUES (@id, @campaign_id, @name, @status, @started_at, @updated_at)`,
+    )
+    .run(sessionRecord(id, "camp_old"));
 }

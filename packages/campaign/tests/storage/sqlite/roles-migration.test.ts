@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openCampaignStore } from "../../../src/storage/sqlite/open-sqlite-store.js";
 import { SCHEMA_VERSION } from "../../../src/storage/sqlite/sqlite-migrations.js";
 import { FIXTURE_TIME, sessionRecord } from "../../support/records.js";
-import { databaseAtVersion } from "./old-database.js";
+import { addSession, databaseAtVersion } from "./old-database.js";
 
 /** The version before campaigns had owners, seats and actors. */
 const BEFORE_ROLES = 2;
@@ -25,12 +25,7 @@ describe("the SQLite migration to roles", () => {
       )
       .run(FIXTURE_TIME, FIXTURE_TIME);
     const session = sessionRecord("sess_old", "camp_old");
-    old
-      .prepare(
-        `INSERT INTO sessions (id, campaign_id, name, status, started_at, updated_at)
-       VALUES (@id, @campaign_id, @name, @status, @started_at, @updated_at)`,
-      )
-      .run(session);
+    addSession(old, session.id);
     old
       .prepare(
         `INSERT INTO session_events (session_id, seq, ts, type, request_id, invocation_id, payload_json)
