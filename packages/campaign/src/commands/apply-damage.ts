@@ -121,10 +121,14 @@ async function damageAdversary(
     instance: view.instances.find((each) => each.id === target.id),
     also_defeated: dealt.also_defeated.map((each) => each.id),
   };
-  return changesIn(locked.encounter.campaign_id, value, [
-    encounterUri(locked.encounter.id),
-    eventsUri(locked.session.id),
-  ]);
+  // Players see who is defeated, never HP or this GM-only event: only a defeat is theirs to hear.
+  const seenByPlayers = changed.some((each) => each.defeated);
+  return changesIn(
+    locked.encounter.campaign_id,
+    value,
+    [encounterUri(locked.encounter.id), eventsUri(locked.session.id)],
+    !seenByPlayers,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { CampaignError } from "../domain/campaign-error.js";
 import { formatTimestamp } from "../domain/timestamps.js";
-import { eventsUri } from "../resource-uris.js";
+import { encounterUri, eventsUri } from "../resource-uris.js";
 import { changesIn } from "./changes.js";
 import type { Caller, CommandEnvironment, CommandResult } from "./command-environment.js";
 import { lockActiveEncounter } from "./encounter-access.js";
@@ -62,6 +62,12 @@ export async function changeAdversaryStress(
         },
       },
     ]);
-    return changesIn(locked.encounter.campaign_id, value, [eventsUri(locked.session.id)], true);
+    // The GM's view of the fight shows Stress; a player's does not, nor this event.
+    return changesIn(
+      locked.encounter.campaign_id,
+      value,
+      [encounterUri(locked.encounter.id), eventsUri(locked.session.id)],
+      true,
+    );
   });
 }
