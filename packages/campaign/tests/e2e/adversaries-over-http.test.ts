@@ -2,16 +2,12 @@
 // SDK client in both protocol eras, on the store under test. The stat blocks are the GM's
 // secret: a player is refused every tool and the resource, and never sees their events. Every
 // refusal names the parameter and writes nothing. The stat blocks here are invented.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { clientOptions } from "@tabletop-mcp/kit/testing";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dumpDatabase } from "../support/database-dump.js";
-import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
-import { writeTokenTable } from "../support/token-table.js";
-import { CLI_ENTRY, callError, callOk, type HttpChild, readJson, spawnHttp } from "./harness.js";
+import { STORE_KIND } from "../support/store-under-test.js";
+import { createCampaign, type GameTable, openGameTable, seatPlayer } from "./game-table.js";
+import { callError, callOk, readJson } from "./harness.js";
 
 const SUBJECTS = ["gm-sub", "player-sub"] as const;
 type Subject = (typeof SUBJECTS)[number];
@@ -47,51 +43,24 @@ const REED_WISP = {
 describe.each(["modern", "legacy"] as const)(
   `adversary stat blocks over HTTP on ${STORE_KIND}, %s era`,
   (era) => {
-    let database: TestDatabase;
-    let directory: string;
-    let server: HttpChild;
-    let tokens: Map<string, string>;
-    const clients: Client[] = [];
+    let table: GameTable<Subject>;
     let gm: Client;
     let player: Client;
     let campaignId: string;
     let sessionId: string;
 
-    async function connect(subject: Subject): Promise<Client> {
-      const client = new Client({ name: `adv-${subject}`, version: "1.0.0" }, clientOptions(era));
-      const headers = { authorization: `Bearer ${tokens.get(subject) ?? ""}` };
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }),
-      );
-      clients.push(client);
-      return client;
-    }
-
     beforeAll(async () => {
-      database = await freshDatabase();
-      directory = mkdtempSync(join(tmpdir(), "campaign-adversaries-"));
-      const table = writeTokenTable(directory, SUBJECTS);
-      tokens = table.tokens;
-      server = await spawnHttp(CLI_ENTRY, ["--db", database.location, "--auth-tokens", table.file]);
-      gm = await connect("gm-sub");
-      player = await connect("player-sub");
-      const campaign = await callOk(gm, "campaign_create", { name: "Fenmarch", gm_mode: "HUMAN" });
-      campaignId = campaign.id as string;
-      await callOk(gm, "participant_create", {
-        campaign_id: campaignId,
-        display_name: "Pat",
-        role: "PLAYER",
-        user: "player-sub",
-      });
+      table = await openGameTable(era, SUBJECTS);
+      gm = await table.connect("gm-sub");
+      player = await table.connect("player-sub");
+      campaignId = await createCampaign(gm, "Fenmarch");
+      await seatPlayer(gm, campaignId, "player-sub", "Pat");
       const session = await callOk(gm, "session_start", { campaign_id: campaignId, name: "One" });
       sessionId = session.id as string;
     });
 
     afterAll(async () => {
-      await Promise.all(clients.map((client) => client.close()));
-      await server.stop();
-      await database.remove();
-      rmSync(directory, { recursive: true, force: true });
+      await table?.close();
     });
 
     it("keeps the GM's stat blocks as given, and logs them for the GM alone", async () => {
@@ -159,7 +128,7 @@ describe.each(["modern", "legacy"] as const)(
     });
 
     it("refuses impossible stat blocks as a whole, naming each field, and writes nothing", async () => {
-      const before = await dumpDatabase(database.location);
+      const before = await dumpDatabase(table.location);
       const cases: [Record<string, unknown>, string, RegExp][] = [
         [
           { ...MARSH_CAPTAIN, thresholds: { major: 17, severe: 17 } },
@@ -179,8 +148,6 @@ describe.each(["modern", "legacy"] as const)(
           /"2d8\+x" is not dice notation .*position 5/,
         ],
         [{ ...MARSH_CAPTAIN, horde_damage: "1d6" }, "horde_damage", /Only a HORDE adversary/],
-        [{ ...MARSH_CAPTAIN, hp_max: 51 }, "hp_max", /./],
-        [{ ...MARSH_CAPTAIN, type: "DRAGON" }, "type", /./],
       ];
       for (const [block, parameter, issue] of cases) {
         const error = await callError(gm, "adversary_define", {
@@ -192,7 +159,35 @@ describe.each(["modern", "legacy"] as const)(
         expect(named, `${parameter}: ${JSON.stringify(details)}`).toBeDefined();
         expect(named?.issue).toMatch(issue);
       }
-      expect(await dumpDatabase(database.location)).toEqual(before);
+      // Out of the schema's range or enum: the whole schema error (docs/contract.md §5.3, no
+      // code), in the kit's words, with §2.9's range for hp_max (1..50) and its list of types.
+      const tooMany = await callError(gm, "adversary_define", {
+        campaign_id: campaignId,
+        ...MARSH_CAPTAIN,
+        hp_max: 51,
+      });
+      expect(tooMany).toEqual({
+        message: "Invalid parameters provided",
+        details: [
+          {
+            parameter: "hp_max",
+            issue: "Value 51 exceeds maximum allowed (50)",
+            valid_range: "1-50",
+          },
+        ],
+      });
+      const dragon = await callError(gm, "adversary_define", {
+        campaign_id: campaignId,
+        ...MARSH_CAPTAIN,
+        type: "DRAGON",
+      });
+      const types =
+        "BRUISER, HORDE, LEADER, MINION, RANGED, SKULK, SOCIAL, SOLO, STANDARD, SUPPORT";
+      expect(dragon).toEqual({
+        message: "Invalid parameters provided",
+        details: [{ parameter: "type", issue: `Expected one of: ${types}` }],
+      });
+      expect(await dumpDatabase(table.location)).toEqual(before);
     });
 
     it("changes a block only into one that holds every rule", async () => {
@@ -201,7 +196,7 @@ describe.each(["modern", "legacy"] as const)(
         ...MARSH_CAPTAIN,
         name: "Turncoat",
       });
-      const before = await dumpDatabase(database.location);
+      const before = await dumpDatabase(table.location);
       const half = await callError(gm, "adversary_update", {
         campaign_id: campaignId,
         adversary_id: captain.id,
@@ -209,7 +204,7 @@ describe.each(["modern", "legacy"] as const)(
       });
       const named = (half.details as { parameter: string }[]).map((detail) => detail.parameter);
       expect(named.sort()).toEqual(["minion_overflow", "thresholds"]);
-      expect(await dumpDatabase(database.location)).toEqual(before);
+      expect(await dumpDatabase(table.location)).toEqual(before);
 
       const minion = await callOk(gm, "adversary_update", {
         campaign_id: campaignId,
@@ -226,13 +221,13 @@ describe.each(["modern", "legacy"] as const)(
         minion_overflow: 4,
         attack: MARSH_CAPTAIN.attack,
       });
-      const unchanged = await dumpDatabase(database.location);
+      const unchanged = await dumpDatabase(table.location);
       await callOk(gm, "adversary_update", {
         campaign_id: campaignId,
         adversary_id: captain.id,
         minion_overflow: 4,
       });
-      expect(await dumpDatabase(database.location)).toEqual(unchanged);
+      expect(await dumpDatabase(table.location)).toEqual(unchanged);
       const missing = await callError(gm, "adversary_update", {
         campaign_id: campaignId,
         adversary_id: "adv_nobody",
@@ -242,7 +237,7 @@ describe.each(["modern", "legacy"] as const)(
     });
 
     it("imports a document whole, or lists every problem and keeps nothing", async () => {
-      const before = await dumpDatabase(database.location);
+      const before = await dumpDatabase(table.location);
       const broken = JSON.stringify([
         MARSH_CAPTAIN,
         { ...REED_WISP, hp_max: 0 },
@@ -270,7 +265,7 @@ describe.each(["modern", "legacy"] as const)(
         document: padded(256 * 1024 + 1),
       });
       expect(JSON.stringify(tooLong.details)).toMatch(/document/);
-      expect(await dumpDatabase(database.location)).toEqual(before);
+      expect(await dumpDatabase(table.location)).toEqual(before);
 
       const exact = await callOk(gm, "adversary_import", {
         campaign_id: campaignId,

@@ -2,21 +2,15 @@
 // under test, with the server's dice on a replay seed. The first roll is predicted by the dice
 // server's engine drawing from the same seed; every other result is checked against the rules
 // with the dice the answer shows, and a second server on the same seed rolls the same attacks.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { interpretNotation, rollDice } from "@tabletop-mcp/dice/engine";
 import { createSeededSource } from "@tabletop-mcp/kit/random";
-import { clientOptions } from "@tabletop-mcp/kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
-import { writeTokenTable } from "../support/token-table.js";
-import { CLI_ENTRY, callError, callOk, readJson, spawnHttp } from "./harness.js";
+import { STORE_KIND } from "../support/store-under-test.js";
+import { createCampaign, type Era, openGameTable, seatPlayerWithPc } from "./game-table.js";
+import { callError, callOk, readJson } from "./harness.js";
 
 const SEED = "owlbear-at-the-ford";
 const SUBJECTS = ["gm-sub", "player-sub"] as const;
-type Subject = (typeof SUBJECTS)[number];
 
 /** Hits whatever the d20 shows: +20 against a PC's default Evasion of 10. */
 const SURE = {
@@ -55,40 +49,16 @@ interface Attack {
   applied?: { final_damage: number; state?: { hp: number } };
 }
 
-/** Starts a server on the seed, a campaign with one PC, a fight holding the three adversaries. */
-async function table(era: "modern" | "legacy", database: TestDatabase, directory: string) {
-  const tokens = writeTokenTable(directory, SUBJECTS);
-  const server = await spawnHttp(CLI_ENTRY, [
-    "--db",
-    database.location,
-    "--auth-tokens",
-    tokens.file,
-    "--seed",
-    SEED,
-  ]);
-  const connect = async (subject: Subject) => {
-    const client = new Client({ name: `attack-${subject}`, version: "1.0.0" }, clientOptions(era));
-    const headers = { authorization: `Bearer ${tokens.tokens.get(subject) ?? ""}` };
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }),
-    );
-    return client;
-  };
+/**
+ * Starts a server on the seed and a store of its own, a campaign with one PC, a fight holding
+ * the three adversaries; `close` stops it all.
+ */
+async function table(era: Era) {
+  const { close, connect } = await openGameTable(era, SUBJECTS, ["--seed", SEED]);
   const gm = await connect("gm-sub");
   const player = await connect("player-sub");
-  const campaign = await callOk(gm, "campaign_create", { name: "Ford", gm_mode: "HUMAN" });
-  const campaignId = campaign.id as string;
-  await callOk(gm, "participant_create", {
-    campaign_id: campaignId,
-    display_name: "Pat",
-    role: "PLAYER",
-    user: "player-sub",
-  });
-  const pc = await callOk(player, "character_create", {
-    campaign_id: campaignId,
-    name: "Ash",
-    kind: "PC",
-  });
+  const campaignId = await createCampaign(gm, "Ford");
+  const pcId = await seatPlayerWithPc(gm, player, campaignId, "player-sub", "Ash");
   const session = await callOk(gm, "session_start", { campaign_id: campaignId, name: "One" });
   const fight = await callOk(gm, "encounter_start", { campaign_id: campaignId, name: "Ford" });
   const instances: Record<string, string> = {};
@@ -104,11 +74,11 @@ async function table(era: "modern" | "legacy", database: TestDatabase, directory
   const attack = async (name: string, extra = {}) =>
     (await callOk(gm, "adversary_attack", {
       instance: instances[name],
-      target: pc.id,
+      target: pcId,
       ...extra,
     })) as unknown as Attack;
   const sessionId = session.id as string;
-  return { server, gm, player, campaignId, sessionId, pcId: pc.id as string, instances, attack };
+  return { close, gm, player, campaignId, sessionId, pcId, instances, attack };
 }
 
 /** Checks an attack against the rules, with the dice it shows. */
@@ -137,23 +107,15 @@ function followsTheRules(attack: Attack, notation: { dice: number; sides: number
 describe.each(["modern", "legacy"] as const)(
   `adversary attacks over HTTP on ${STORE_KIND}, %s era`,
   (era) => {
-    let database: TestDatabase;
-    let directory: string;
     let first: Awaited<ReturnType<typeof table>>;
     let firstAttack: Attack | undefined;
 
     beforeAll(async () => {
-      database = await freshDatabase();
-      directory = mkdtempSync(join(tmpdir(), "campaign-attacks-"));
-      first = await table(era, database, directory);
+      first = await table(era);
     });
 
     afterAll(async () => {
-      await first.gm.close();
-      await first.player.close();
-      await first.server.stop();
-      await database.remove();
-      rmSync(directory, { recursive: true, force: true });
+      await first?.close();
     });
 
     it("rolls the first d20 and damage the dice engine draws from the seed, and logs every die", async () => {
@@ -183,19 +145,13 @@ describe.each(["modern", "legacy"] as const)(
     });
 
     it("rolls the same first attack on a second server on the same seed", async () => {
-      const database2 = await freshDatabase();
-      const directory2 = mkdtempSync(join(tmpdir(), "campaign-attacks-"));
-      const second = await table(era, database2, directory2);
+      const second = await table(era);
       try {
         const attack = await second.attack("Sure Shot");
         expect(attack.d20s).toEqual(firstAttack?.d20s);
         expect(attack.damage_rolls).toEqual(firstAttack?.damage_rolls);
       } finally {
-        await second.gm.close();
-        await second.player.close();
-        await second.server.stop();
-        await database2.remove();
-        rmSync(directory2, { recursive: true, force: true });
+        await second.close();
       }
     });
 

@@ -2,15 +2,11 @@
 // protocol eras, on the store under test. Values after each tick are worked out by hand; a
 // DYNAMIC countdown's tick is worked out from the action roll's own answer and the GM's table.
 // Players see a countdown only when it is marked visible, and never its hidden events.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { clientOptions } from "@tabletop-mcp/kit/testing";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
-import { writeTokenTable } from "../support/token-table.js";
-import { CLI_ENTRY, callError, callOk, type HttpChild, readJson, spawnHttp } from "./harness.js";
+import { STORE_KIND } from "../support/store-under-test.js";
+import { createCampaign, type GameTable, openGameTable, seatPlayerWithPc } from "./game-table.js";
+import { callError, callOk, readJson } from "./harness.js";
 
 const SUBJECTS = ["gm-sub", "player-sub"] as const;
 type Subject = (typeof SUBJECTS)[number];
@@ -25,26 +21,12 @@ interface Countdown {
 describe.each(["modern", "legacy"] as const)(
   `countdowns over HTTP on ${STORE_KIND}, %s era`,
   (era) => {
-    let database: TestDatabase;
-    let directory: string;
-    let server: HttpChild;
-    let tokens: Map<string, string>;
-    const clients: Client[] = [];
+    let table: GameTable<Subject>;
     let gm: Client;
     let player: Client;
     let campaignId: string;
     let sessionId: string;
     let ash: string;
-
-    async function connect(subject: Subject): Promise<Client> {
-      const client = new Client({ name: `cd-${subject}`, version: "1.0.0" }, clientOptions(era));
-      const headers = { authorization: `Bearer ${tokens.get(subject) ?? ""}` };
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }),
-      );
-      clients.push(client);
-      return client;
-    }
 
     const create = async (args: Record<string, unknown>) =>
       (await callOk(gm, "countdown_create", {
@@ -58,37 +40,17 @@ describe.each(["modern", "legacy"] as const)(
       })) as unknown as Countdown;
 
     beforeAll(async () => {
-      database = await freshDatabase();
-      directory = mkdtempSync(join(tmpdir(), "campaign-countdowns-"));
-      const table = writeTokenTable(directory, SUBJECTS);
-      tokens = table.tokens;
-      server = await spawnHttp(CLI_ENTRY, ["--db", database.location, "--auth-tokens", table.file]);
-      gm = await connect("gm-sub");
-      player = await connect("player-sub");
-      campaignId = (await callOk(gm, "campaign_create", { name: "Dam", gm_mode: "HUMAN" }))
-        .id as string;
-      await callOk(gm, "participant_create", {
-        campaign_id: campaignId,
-        display_name: "Pat",
-        role: "PLAYER",
-        user: "player-sub",
-      });
-      ash = (
-        await callOk(player, "character_create", {
-          campaign_id: campaignId,
-          name: "Ash",
-          kind: "PC",
-        })
-      ).id as string;
+      table = await openGameTable(era, SUBJECTS);
+      gm = await table.connect("gm-sub");
+      player = await table.connect("player-sub");
+      campaignId = await createCampaign(gm, "Dam");
+      ash = await seatPlayerWithPc(gm, player, campaignId, "player-sub", "Ash");
       sessionId = (await callOk(gm, "session_start", { campaign_id: campaignId, name: "One" }))
         .id as string;
     });
 
     afterAll(async () => {
-      await Promise.all(clients.map((client) => client.close()));
-      await server.stop();
-      await database.remove();
-      rmSync(directory, { recursive: true, force: true });
+      await table?.close();
     });
 
     it("ticks a STANDARD countdown to 0, where it triggers once", async () => {

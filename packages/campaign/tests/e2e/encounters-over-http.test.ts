@@ -3,15 +3,11 @@
 // the answer says the battle points after every change. A player reads the fight without stat
 // blocks, HP or Stress; a stranger not at all. The battle points expected here are worked out
 // from docs/campaign.md §2.10's rule by hand. The stat blocks are invented.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { clientOptions } from "@tabletop-mcp/kit/testing";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
-import { writeTokenTable } from "../support/token-table.js";
-import { CLI_ENTRY, callError, callOk, type HttpChild, readJson, spawnHttp } from "./harness.js";
+import { STORE_KIND } from "../support/store-under-test.js";
+import { createCampaign, type GameTable, openGameTable, seatPlayer } from "./game-table.js";
+import { callError, callOk, readJson } from "./harness.js";
 
 const SUBJECTS = ["gm-sub", "player-sub", "stranger-sub"] as const;
 type Subject = (typeof SUBJECTS)[number];
@@ -49,43 +45,19 @@ interface Fight {
 describe.each(["modern", "legacy"] as const)(
   `encounters over HTTP on ${STORE_KIND}, %s era`,
   (era) => {
-    let database: TestDatabase;
-    let directory: string;
-    let server: HttpChild;
-    let tokens: Map<string, string>;
-    const clients: Client[] = [];
+    let table: GameTable<Subject>;
     let gm: Client;
     let player: Client;
     let campaignId: string;
     let sessionId: string;
     const blocks: Record<string, string> = {};
 
-    async function connect(subject: Subject): Promise<Client> {
-      const client = new Client({ name: `enc-${subject}`, version: "1.0.0" }, clientOptions(era));
-      const headers = { authorization: `Bearer ${tokens.get(subject) ?? ""}` };
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }),
-      );
-      clients.push(client);
-      return client;
-    }
-
     beforeAll(async () => {
-      database = await freshDatabase();
-      directory = mkdtempSync(join(tmpdir(), "campaign-encounters-"));
-      const table = writeTokenTable(directory, SUBJECTS);
-      tokens = table.tokens;
-      server = await spawnHttp(CLI_ENTRY, ["--db", database.location, "--auth-tokens", table.file]);
-      gm = await connect("gm-sub");
-      player = await connect("player-sub");
-      const campaign = await callOk(gm, "campaign_create", { name: "Fenmarch", gm_mode: "HUMAN" });
-      campaignId = campaign.id as string;
-      await callOk(gm, "participant_create", {
-        campaign_id: campaignId,
-        display_name: "Pat",
-        role: "PLAYER",
-        user: "player-sub",
-      });
+      table = await openGameTable(era, SUBJECTS);
+      gm = await table.connect("gm-sub");
+      player = await table.connect("player-sub");
+      campaignId = await createCampaign(gm, "Fenmarch");
+      await seatPlayer(gm, campaignId, "player-sub", "Pat");
       for (const name of ["Ash", "Briar"]) {
         await callOk(gm, "character_create", { campaign_id: campaignId, name, kind: "PC" });
       }
@@ -103,10 +75,7 @@ describe.each(["modern", "legacy"] as const)(
     });
 
     afterAll(async () => {
-      await Promise.all(clients.map((client) => client.close()));
-      await server.stop();
-      await database.remove();
-      rmSync(directory, { recursive: true, force: true });
+      await table?.close();
     });
 
     const add = async (encounterId: string, name: string, count?: number) =>
@@ -212,7 +181,7 @@ describe.each(["modern", "legacy"] as const)(
         const error = await callError(player, tool, args);
         expect(error.code, tool).toBe("PERMISSION_DENIED");
       }
-      const stranger = await connect("stranger-sub");
+      const stranger = await table.connect("stranger-sub");
       await expect(stranger.readResource({ uri: `encounter://${encounterId}` })).rejects.toThrow(
         /encounter not found/,
       );

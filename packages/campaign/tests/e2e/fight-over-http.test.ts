@@ -2,15 +2,11 @@
 // the SDK client in both protocol eras, on the store under test. Every expected number is worked
 // out by hand from the rules the docs state (thresholds, Minion overflow, the character's HP
 // left); the stat blocks are invented.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { clientOptions } from "@tabletop-mcp/kit/testing";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase, STORE_KIND, type TestDatabase } from "../support/store-under-test.js";
-import { writeTokenTable } from "../support/token-table.js";
-import { CLI_ENTRY, callError, callOk, type HttpChild, readJson, spawnHttp } from "./harness.js";
+import { STORE_KIND } from "../support/store-under-test.js";
+import { createCampaign, type GameTable, openGameTable, seatPlayerWithPc } from "./game-table.js";
+import { callError, callOk, readJson } from "./harness.js";
 
 const SUBJECTS = ["gm-sub", "player-sub"] as const;
 type Subject = (typeof SUBJECTS)[number];
@@ -48,11 +44,7 @@ interface Instance {
 describe.each(["modern", "legacy"] as const)(
   `damage, Stress and Fear over HTTP on ${STORE_KIND}, %s era`,
   (era) => {
-    let database: TestDatabase;
-    let directory: string;
-    let server: HttpChild;
-    let tokens: Map<string, string>;
-    const clients: Client[] = [];
+    let table: GameTable<Subject>;
     let gm: Client;
     let player: Client;
     let campaignId: string;
@@ -63,43 +55,16 @@ describe.each(["modern", "legacy"] as const)(
     let leader: Instance;
     let wisps: Instance[];
 
-    async function connect(subject: Subject): Promise<Client> {
-      const client = new Client({ name: `fight-${subject}`, version: "1.0.0" }, clientOptions(era));
-      const headers = { authorization: `Bearer ${tokens.get(subject) ?? ""}` };
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }),
-      );
-      clients.push(client);
-      return client;
-    }
-
     const hit = (client: Client, target: string, amount: number, extra = {}) =>
       callOk(client, "damage_apply", { target, amount, type: "PHYSICAL", ...extra });
 
     beforeAll(async () => {
-      database = await freshDatabase();
-      directory = mkdtempSync(join(tmpdir(), "campaign-fight-"));
-      const table = writeTokenTable(directory, SUBJECTS);
-      tokens = table.tokens;
-      server = await spawnHttp(CLI_ENTRY, ["--db", database.location, "--auth-tokens", table.file]);
-      gm = await connect("gm-sub");
-      player = await connect("player-sub");
-      const campaign = await callOk(gm, "campaign_create", { name: "Fenmarch", gm_mode: "HUMAN" });
-      campaignId = campaign.id as string;
-      await callOk(gm, "participant_create", {
-        campaign_id: campaignId,
-        display_name: "Pat",
-        role: "PLAYER",
-        user: "player-sub",
-      });
+      table = await openGameTable(era, SUBJECTS);
+      gm = await table.connect("gm-sub");
+      player = await table.connect("player-sub");
+      campaignId = await createCampaign(gm, "Fenmarch");
       // The player's PC (its seat controls it), and the GM's: PC defaults, 6 HP, thresholds 8/12.
-      ash = (
-        await callOk(player, "character_create", {
-          campaign_id: campaignId,
-          name: "Ash",
-          kind: "PC",
-        })
-      ).id as string;
+      ash = await seatPlayerWithPc(gm, player, campaignId, "player-sub", "Ash");
       briar = (
         await callOk(gm, "character_create", { campaign_id: campaignId, name: "Briar", kind: "PC" })
       ).id as string;
@@ -128,10 +93,7 @@ describe.each(["modern", "legacy"] as const)(
     });
 
     afterAll(async () => {
-      await Promise.all(clients.map((client) => client.close()));
-      await server.stop();
-      await database.remove();
-      rmSync(directory, { recursive: true, force: true });
+      await table?.close();
     });
 
     it("marks an adversary's HP by its thresholds until it is defeated", async () => {

@@ -14,6 +14,8 @@ export type Era = "modern" | "legacy";
 
 /** A running server and the people at its table. */
 export interface GameTable<Subject extends string> {
+  /** The store's `--db` value, e.g. for `dumpDatabase`. */
+  readonly location: string;
   /** A new client for `subject`, connected and closed with the table. */
   readonly connect: (subject: Subject) => Promise<Client>;
   /** Closes every client, stops the server and removes its store. */
@@ -59,7 +61,7 @@ export async function openGameTable<Subject extends string>(
     await database.remove();
     rmSync(directory, { recursive: true, force: true });
   };
-  return { connect, close };
+  return { location: database.location, connect, close };
 }
 
 /**
@@ -71,9 +73,25 @@ export async function createCampaign(gm: Client, name: string): Promise<string> 
   return (await callOk(gm, "campaign_create", { name, gm_mode: "HUMAN" })).id as string;
 }
 
+/** Seats `subject` as a player of the campaign, under `displayName`, with no character. */
+export async function seatPlayer(
+  gm: Client,
+  campaignId: string,
+  subject: string,
+  displayName: string,
+): Promise<void> {
+  await callOk(gm, "participant_create", {
+    campaign_id: campaignId,
+    display_name: displayName,
+    role: "PLAYER",
+    user: subject,
+  });
+}
+
 /**
- * Seats `subject` as a player of the campaign; the player's client then creates its PC, which
- * its seat controls (PC defaults: 6 HP, thresholds and Evasion as docs/campaign.md §2.4 says).
+ * Seats `subject` as a player of the campaign, as `<pcName>'s player`; the player's client then
+ * creates its PC, which its seat controls (PC defaults: 6 HP, thresholds and Evasion as
+ * docs/campaign.md §2.4 says).
  *
  * @returns the PC's id
  */
@@ -84,12 +102,7 @@ export async function seatPlayerWithPc(
   subject: string,
   pcName: string,
 ): Promise<string> {
-  await callOk(gm, "participant_create", {
-    campaign_id: campaignId,
-    display_name: `${pcName}'s player`,
-    role: "PLAYER",
-    user: subject,
-  });
+  await seatPlayer(gm, campaignId, subject, `${pcName}'s player`);
   const pc = await callOk(player, "character_create", {
     campaign_id: campaignId,
     name: pcName,
