@@ -6,7 +6,7 @@ export const SHEET_VIEW = defineAppView({
   name: "campaign-sheet-view",
   title: "Character sheet",
   description:
-    "Shows a character's sheet after character_sheet_get, character_state_patch or character_profile_patch: traits, Evasion, thresholds, controller, and Hope, Stress and HP as pips; its Increase and Decrease buttons call character_state_patch and show any refusal.",
+    "Shows a character's sheet after character_sheet_get, character_state_patch or character_profile_patch: traits, Evasion, thresholds, controller, conditions, and Hope, Stress and HP as pips; its Increase and Decrease buttons call character_state_patch and show any refusal.",
   file: new URL("../dist/views/sheet.html", import.meta.url),
 });
 

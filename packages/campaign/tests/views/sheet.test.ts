@@ -162,6 +162,34 @@ describeInBrowser("the character sheet view", (browser) => {
     await host.close();
   });
 
+  it("lists the character's conditions, and keeps them through a change of a track", async () => {
+    const open = () =>
+      openToolView(browser(), {
+        client,
+        tool: "character_sheet_get",
+        arguments: { campaign_id: campaignId, character_id: characterId },
+      });
+    const first = await open();
+    expect(await first.host.view.locator(".conditions").textContent()).toBe("No conditions");
+    await first.host.close();
+    for (const condition of ["VULNERABLE", "RESTRAINED"]) {
+      await callOk(client, "condition_set", { target: characterId, condition, on: true });
+    }
+    const { host } = await open();
+    const conditions = host.view.locator(".conditions");
+    expect(await conditions.textContent()).toBe("Conditions: Restrained, Vulnerable");
+    await host.view.getByRole("button", { name: "Increase Stress" }).click();
+    await host.view
+      .getByRole("status")
+      .filter({ hasText: /Stress is now/ })
+      .waitFor();
+    expect(await conditions.textContent()).toBe("Conditions: Restrained, Vulnerable");
+    await host.close();
+    for (const condition of ["VULNERABLE", "RESTRAINED"]) {
+      await callOk(client, "condition_set", { target: characterId, condition, on: false });
+    }
+  });
+
   it("reads the whole sheet after a state patch, and fits 320 pixels", async () => {
     const { host } = await openToolView(browser(), {
       client,

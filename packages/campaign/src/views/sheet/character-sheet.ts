@@ -19,6 +19,8 @@ export interface CharacterSheet {
   readonly severeThreshold: number;
   readonly slots: Readonly<Record<TrackedField, number>>;
   readonly state: Readonly<Record<TrackedField, number>>;
+  /** `HIDDEN`, `RESTRAINED`, `VULNERABLE`: those the character is under. */
+  readonly conditions: readonly string[];
 }
 
 /**
@@ -47,7 +49,19 @@ export function readSheet(content: JsonObject): CharacterSheet | undefined {
       hp: numberOr(profile.hp_max, 0),
     },
     state: readState(state),
+    conditions: readConditions(state),
   };
+}
+
+/**
+ * The conditions a state object lists (docs/campaign.md §2.5).
+ *
+ * @param state - the state as the server reports it
+ * @returns its conditions, none when it lists none
+ */
+export function readConditions(state: JsonObject): string[] {
+  const listed = Array.isArray(state.conditions) ? state.conditions : [];
+  return listed.filter((each): each is string => typeof each === "string");
 }
 
 /**

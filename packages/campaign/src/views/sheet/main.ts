@@ -14,6 +14,7 @@ import {
 import {
   type CharacterSheet,
   characterIdOf,
+  readConditions,
   readSheet,
   readState,
   type TrackedField,
@@ -46,7 +47,11 @@ async function changeTrack(app: App, field: TrackedField, step: 1 | -1): Promise
   showRefusal(refusalMessage(result));
   const content = successContent(result);
   if (!content || !isJsonObject(content.state)) return;
-  const next = { ...sheet, state: readState(content.state) };
+  const next = {
+    ...sheet,
+    state: readState(content.state),
+    conditions: readConditions(content.state),
+  };
   render(app, next);
   byId("announcement").textContent = changeAnnouncement(next, field);
 }

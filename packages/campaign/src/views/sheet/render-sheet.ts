@@ -18,6 +18,13 @@ function fact(term: string, value: string): HTMLElement {
   ]);
 }
 
+/** `Conditions: Hidden, Restrained`, or `No conditions`. */
+function conditionsText(conditions: readonly string[]): string {
+  if (conditions.length === 0) return "No conditions";
+  const named = conditions.map((each) => each.charAt(0) + each.slice(1).toLowerCase());
+  return `Conditions: ${named.join(", ")}`;
+}
+
 function controllerText(controller: string | null): string {
   if (controller === null) return "no controller";
   return controller === "GM" ? "controlled by the GM" : `controlled by ${controller}`;
@@ -51,7 +58,7 @@ function trackRow(sheet: CharacterSheet, field: TrackedField, change: ChangeTrac
 }
 
 /**
- * The sheet: name, kind and controller, traits, Evasion and damage thresholds, and Hope,
+ * The sheet: name, kind and controller, its conditions, traits, Evasion and damage thresholds, and Hope,
  * Stress and HP as pips with their maxima, each with buttons named `Decrease Hope` and
  * `Increase Hope` (and the same for Stress and HP).
  *
@@ -69,6 +76,7 @@ export function sheetElements(sheet: CharacterSheet, change: ChangeTrack): HTMLE
       className: "identity",
       text: `${sheet.kind}, ${controllerText(sheet.controller)}`,
     }),
+    element("p", { className: "conditions", text: conditionsText(sheet.conditions) }),
     element("dl", { className: "facts", attributes: { "aria-label": "Traits and defences" } }, [
       ...traits,
       fact("Evasion", String(sheet.evasion)),
