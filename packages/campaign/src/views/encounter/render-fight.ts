@@ -75,7 +75,8 @@ function adversaryList(fight: Fight, actions: TrackerActions | undefined): HTMLE
  * The tracker: the fight's name and state (the GM's with its battle points), its adversaries
  * as cards with the Minions of each stat block together, and its countdowns as dials. A
  * player's reading has no HP, Stress or thresholds (docs/campaign.md §2.10), so its cards show
- * names, conditions and who is defeated, and a line says the GM keeps the rest.
+ * names, conditions and who is defeated, and a line says the GM keeps the rest; it has no
+ * controls, and the GM's leave out what the server would refuse (docs/views.md §2).
  *
  * @param fight - the fight as the reader sees it
  * @param actions - the controls' actions (the GM's), or `undefined` for a tracker without
