@@ -277,28 +277,40 @@ describeInBrowser("the encounter tracker view", (browser) => {
   it("defeats Minions past the one hit by the overflow, and the group says who stands", async () => {
     const { host } = await openToolView(browser(), {
       client: gm,
-      tool: "encounter_remove",
-      arguments: { encounter_id: encounterId, instance: (await storedInstance("Reed Wisp 3")).id },
+      tool: "encounter_add",
+      arguments: { encounter_id: encounterId, adversary_id: wispBlock },
     });
     const groupCard = host.view.locator("[data-group='Reed Wisp']");
-    await groupCard.locator(".group-count", { hasText: "2 of 2 standing" }).waitFor();
-    expect(
-      await groupCard.getByRole("button", { name: /^Apply damage/ }).getAttribute("aria-label"),
-    ).toBe("Apply damage to Reed Wisp 1");
-    // 5 with minion_overflow 5: Reed Wisp 1, and one more of its stat block.
-    await host.view.getByRole("spinbutton", { name: "Damage to Reed Wisp 1" }).fill("5");
-    await host.view.getByRole("button", { name: "Apply damage to Reed Wisp 1" }).click();
-    await groupCard.locator(".group-count", { hasText: "0 of 2 standing" }).waitFor();
+    const standing = (text: string) => groupCard.locator(".group-count", { hasText: text });
+    await standing("4 of 4 standing").waitFor();
+    // 1, below minion_overflow 5: Reed Wisp 1 alone. Enter applies it, and the keyboard's
+    // focus stays in the group's amount, which now aims at the next Minion.
+    const first = host.view.getByRole("spinbutton", { name: "Damage to Reed Wisp 1" });
+    await first.fill("1");
+    await first.press("Enter");
+    await standing("3 of 4 standing").waitFor();
+    const second = host.view.getByRole("spinbutton", { name: "Damage to Reed Wisp 2" });
+    expect(await second.evaluate((field) => field.ownerDocument.activeElement === field)).toBe(
+      true,
+    );
+    // 5: Reed Wisp 2, and one more of its stat block, the lowest-numbered standing.
+    await second.fill("5");
+    await host.view.getByRole("button", { name: "Apply damage to Reed Wisp 2" }).click();
+    await standing("1 of 4 standing").waitFor();
     const stored = (await storedFight()).instances.filter((each) =>
       each.name.startsWith("Reed Wisp"),
     );
     expect(stored.map((each) => [each.name, each.defeated])).toEqual([
       ["Reed Wisp 1", true],
       ["Reed Wisp 2", true],
+      ["Reed Wisp 3", true],
+      ["Reed Wisp 4", false],
     ]);
-    expect(await groupCard.getByRole("button", { name: /^Apply damage/ }).count()).toBe(0);
+    expect(
+      await groupCard.getByRole("button", { name: /^Apply damage/ }).getAttribute("aria-label"),
+    ).toBe("Apply damage to Reed Wisp 4");
     expect(await host.view.getByRole("status").textContent()).toBe(
-      "Reed Wisp 1: 1 HP marked, defeated, and 1 more Minion defeated",
+      "Reed Wisp 2: 1 HP marked, defeated, and 1 more Minion defeated",
     );
     await host.close();
   });
@@ -307,10 +319,11 @@ describeInBrowser("the encounter tracker view", (browser) => {
     const captain = await storedInstance("Marsh Captain 1");
     const { host } = await openToolView(browser(), {
       client: gm,
-      tool: "encounter_add",
-      arguments: { encounter_id: encounterId, adversary_id: wispBlock },
+      tool: "encounter_remove",
+      arguments: { encounter_id: encounterId, instance: (await storedInstance("Reed Wisp 1")).id },
     });
     await host.view.getByRole("spinbutton", { name: "Damage to Marsh Captain 1" }).waitFor();
+    expect(await host.view.getByRole("heading", { name: "Reed Wisp 1" }).count()).toBe(0);
     // Another hand finishes the captain: Severe (14) marks 3 HP a hit, up to its 6.
     for (let hit = 0; hit < 2; hit += 1) {
       await callOk(gm, "damage_apply", { target: captain.id, amount: 14, type: "MAGIC" });

@@ -97,9 +97,15 @@ function stressButtons(adversary: Adversary, actions: TrackerActions | undefined
  *
  * @param target - the adversary hit
  * @param actions - what the button asks for
+ * @param place - what the controls stand for when the tracker is drawn anew (the target's id,
+ *   or its Minion group's: the group's next target changes as its Minions fall)
  * @returns the group of controls
  */
-export function damageControls(target: Adversary, actions: TrackerActions): HTMLElement {
+export function damageControls(
+  target: Adversary,
+  actions: TrackerActions,
+  place: string = target.id,
+): HTMLElement {
   const amount = element("input", {
     className: "damage-amount",
     attributes: {
@@ -108,12 +114,14 @@ export function damageControls(target: Adversary, actions: TrackerActions): HTML
       step: "1",
       placeholder: "Damage",
       "aria-label": `Damage to ${target.name}`,
-      ...controlKey("amount", target.id),
+      ...controlKey("amount", place),
     },
   });
   const type = element(
     "select",
-    { attributes: { "aria-label": `Damage type for ${target.name}` } },
+    {
+      attributes: { "aria-label": `Damage type for ${target.name}`, ...controlKey("type", place) },
+    },
     [
       element("option", { text: "Physical", attributes: { value: "PHYSICAL" } }),
       element("option", { text: "Magic", attributes: { value: "MAGIC" } }),
@@ -130,7 +138,7 @@ export function damageControls(target: Adversary, actions: TrackerActions): HTML
   const submit = button(
     "Apply damage",
     `Apply damage to ${target.name}`,
-    controlKey("damage", target.id),
+    controlKey("damage", place),
     apply,
   );
   return element("div", { className: "damage" }, [amount, type, submit]);
@@ -205,7 +213,7 @@ export function minionGroup(
   if (actions && next) {
     parts.push(
       element("p", { className: "next-target", text: `Damage hits ${next.name} first` }),
-      damageControls(next, actions),
+      damageControls(next, actions, `group-${members[0]?.statBlockId ?? name}`),
     );
   }
   parts.push(
