@@ -1,4 +1,4 @@
-import type { Adversary } from "../domain/adversaries.js";
+import type { Adversary, StatBlock } from "../domain/adversaries.js";
 import { CampaignError } from "../domain/campaign-error.js";
 import {
   type BattlePoints,
@@ -21,6 +21,16 @@ export interface InstanceView {
   stress_marked: number;
   stress_max: number;
   conditions: Condition[];
+}
+
+/**
+ * An adversary in a fight as the GM reads it at `encounter://{id}` (docs/campaign.md §2.10):
+ * with its stat block's type and damage thresholds, so that a tracker can group the Minions
+ * and show what a hit marks without a second read. Tool results keep {@link InstanceView}.
+ */
+export interface TrackedInstanceView extends InstanceView {
+  type: StatBlock["type"];
+  thresholds: StatBlock["thresholds"];
 }
 
 /** An adversary in a fight as a player sees it: no stat block, no HP, no Stress. */
@@ -138,19 +148,29 @@ export function playerEncounterView(
   };
 }
 
-/** The fight as the reader's role lets them see it. */
+/**
+ * The fight as the reader's role lets them see it at `encounter://{id}`: the GM's with each
+ * adversary's type and thresholds ({@link TrackedInstanceView}), a player's as the tools'.
+ */
 export function encounterSeenBy(
   access: Access,
   encounter: Encounter,
   instances: readonly EncounterInstance[],
   blocks: ReadonlyMap<string, Adversary>,
 ): EncounterView | PlayerEncounterView {
-  return access.role === "GM"
-    ? gmEncounterView(encounter, instances, blocks)
-    : playerEncounterView(encounter, instances);
+  if (access.role !== "GM") return playerEncounterView(encounter, instances);
+  const view = gmEncounterView(encounter, instances, blocks);
+  const tracked: TrackedInstanceView[] = view.instances.map((instance) => {
+    const { type, thresholds } = blockOf(blocks, instance);
+    return { ...instance, type, thresholds };
+  });
+  return { ...view, instances: tracked };
 }
 
-function blockOf(blocks: ReadonlyMap<string, Adversary>, instance: EncounterInstance): Adversary {
+function blockOf(
+  blocks: ReadonlyMap<string, Adversary>,
+  instance: { adversary_id: string },
+): Adversary {
   const block = blocks.get(instance.adversary_id);
   if (!block) throw new CampaignError("NOT_FOUND", "adversary not found");
   return block;

@@ -20,7 +20,7 @@ export function encounterTemplate(store: CampaignStore): ResourceTemplate {
     name: "encounter",
     title: "Encounter",
     description:
-      "One fight: the GM reads its battle points, each adversary's HP and Stress and its countdowns; a player reads who is in it, defeated or not, their conditions, and the countdowns visible to players.",
+      "One fight: the GM reads its battle points, each adversary's HP, Stress, type and damage thresholds, and its countdowns; a player reads who is in it, defeated or not, their conditions, and the countdowns visible to players.",
     read: async (source, address, reader) => {
       const encounterId = address.id ?? "";
       const seen = await source.read(async (repository) => {

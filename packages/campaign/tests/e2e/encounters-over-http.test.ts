@@ -39,7 +39,14 @@ interface Fight {
   id: string;
   state: string;
   battle_points: { budget: number; spent: number; left: number; over: boolean };
-  instances: { id: string; name: string; hp_marked: number; hp_max: number }[];
+  instances: {
+    id: string;
+    name: string;
+    hp_marked: number;
+    hp_max: number;
+    type?: string;
+    thresholds?: { major: number; severe: number } | null;
+  }[];
 }
 
 describe.each(["modern", "legacy"] as const)(
@@ -173,6 +180,16 @@ describe.each(["modern", "legacy"] as const)(
       }
       const gmSeen = (await readJson(gm, `encounter://${encounterId}`)).encounter as Fight;
       expect(gmSeen.battle_points.spent).toBe(5);
+      // The GM's reading carries each stat block's type and thresholds; the tools' do not.
+      const statBlocks = [LEADER, BRUISER, MINION];
+      expect(gmSeen.instances.length).toBeGreaterThan(0);
+      for (const instance of gmSeen.instances) {
+        const block = statBlocks.find((each) => instance.name.startsWith(`${each.name} `));
+        expect(instance, instance.name).toMatchObject({
+          type: block?.type,
+          thresholds: block && "thresholds" in block ? block.thresholds : null,
+        });
+      }
       for (const [tool, args] of [
         ["encounter_add", { encounter_id: encounterId, adversary_id: blocks["Bog Hulk"] }],
         ["encounter_end", { encounter_id: encounterId }],
