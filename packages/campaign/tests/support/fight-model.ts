@@ -292,9 +292,13 @@ export class FightModel {
     if (critical) roller.stress = Math.max(0, roller.stress - 1);
   }
 
-  /** The instances as the GM reads them, without ids. */
-  gmInstances(): ModelInstance[] {
-    return this.instances.map(({ block: _block, ...rest }) => rest);
+  /** The instances as the GM reads them in the fight, without ids: with the type and thresholds. */
+  gmInstances(): (ModelInstance & { type: string; thresholds: ModelBlock["thresholds"] })[] {
+    return this.instances.map(({ block, ...rest }) => ({
+      ...rest,
+      type: block.type,
+      thresholds: block.thresholds ?? null,
+    }));
   }
 
   /** §2.10: a player reads each adversary's name, whether defeated, and its conditions. */
