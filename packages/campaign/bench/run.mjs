@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startPostgresServer } from "../tests/support/postgres-server.mjs";
 import { runSql } from "../tests/support/sql.mjs";
+import { ATTACK_WITH_DAMAGE } from "./lib/attacks.mjs";
 import { measureConcurrentWriters } from "./lib/concurrent-writers.mjs";
 import { cpuAccountingAvailable } from "./lib/cpu.mjs";
 import { balancerAvailable, median, startHttpStores } from "./lib/http-pairs.mjs";
@@ -75,6 +76,18 @@ const PAIR_LOADS = [
   { layout: "one campaign", chains: 16, targets: false },
 ];
 
+/**
+ * Adversary attacks with their damage applied (docs/campaign.md §10.4), read at capacity as
+ * the pairs are: 64 chains, a fight each, every session's log with a subscriber. Measured on
+ * the same servers as the pairs, after them.
+ */
+const ATTACK_LOAD = {
+  layout: "a campaign per chain",
+  chains: 64,
+  targets: true,
+  work: ATTACK_WITH_DAMAGE,
+};
+
 function percentile(values, fraction) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
@@ -105,20 +118,20 @@ function databases(directory, server) {
 /** The rows of one load: pairs/s, CPU per pair and busy cores of each store, side by side. */
 function pairRows({ layout, chains, targets }, [sqlite, one, two]) {
   const label = `${chains} chains, ${layout}`;
-  const cpuBound = `<= ${round(2 * sqlite.cpuMsPerPair, 2)}`;
+  const cpuBound = `<= ${round(2 * sqlite.cpuMsPerStep, 2)}`;
   const stores = [
     { store: "SQLite", figure: sqlite, pairsTarget: "", cpuTarget: "" },
     { store: "PostgreSQL, 1 replica", figure: one, pairsTarget: ">= 1000", cpuTarget: cpuBound },
     {
       store: "PostgreSQL, 2 replicas",
       figure: two,
-      pairsTarget: `>= ${round(one.pairsPerSecond)}`,
+      pairsTarget: `>= ${round(one.stepsPerSecond)}`,
       cpuTarget: cpuBound,
     },
   ];
   const results = stores.map(({ store, figure, pairsTarget }) => ({
     name: `durable roll + apply pairs over stdio, ${label}: ${store}`,
-    value: round(figure.pairsPerSecond),
+    value: round(figure.stepsPerSecond),
     unit: "pairs/s",
     target: targets ? pairsTarget : "",
   }));
@@ -126,13 +139,41 @@ function pairRows({ layout, chains, targets }, [sqlite, one, two]) {
   for (const { store, figure, cpuTarget } of stores) {
     results.push({
       name: `CPU per pair (client + servers + database), ${label}: ${store}; ${round(figure.busyCores, 2)} cores busy`,
-      value: round(figure.cpuMsPerPair, 2),
+      value: round(figure.cpuMsPerStep, 2),
       unit: "ms",
       target: targets ? cpuTarget : "",
     });
   }
   return results;
 }
+
+/** The attack load's rows: attacks/s of each store, SQLite's with its target, and their CPU. */
+function attackRows({ layout, chains }, figures) {
+  const label = `${chains} chains, ${layout}, a subscriber to each session's log`;
+  const stores = ["SQLite", "PostgreSQL, 1 replica", "PostgreSQL, 2 replicas"];
+  const results = figures.map((figure, index) => ({
+    name: `adversary_attack with apply: true (roll, damage marked, events, notification) over stdio, ${label}: ${stores[index]}`,
+    value: round(figure.stepsPerSecond),
+    unit: "attacks/s",
+    target: index === 0 ? ">= 1000" : "",
+  }));
+  if (!cpuAccountingAvailable()) return results;
+  for (const [index, figure] of figures.entries()) {
+    results.push({
+      name: `CPU per attack (client + servers + database), ${label}: ${stores[index]}; ${round(figure.busyCores, 2)} cores busy`,
+      value: round(figure.cpuMsPerStep, 2),
+      unit: "ms",
+      target: "",
+    });
+  }
+  return results;
+}
+
+/** Every load on the servers of each store, in order, with the function giving its rows. */
+const CHAIN_LOADS = [
+  ...PAIR_LOADS.map((load) => ({ ...load, rows: pairRows })),
+  { ...ATTACK_LOAD, rows: attackRows },
+];
 
 /** Each store's servers: one replica of SQLite, one of PostgreSQL, two of PostgreSQL. */
 function pairStores(fresh, server) {
@@ -156,12 +197,12 @@ function pairStores(fresh, server) {
  * Every load on every store, the stores side by side within each load. Servers are started
  * for each load, or once for all of them (`sharedPairServers`).
  */
-async function pairFigures(fresh, server, results) {
+async function chainFigures(fresh, server, results) {
   const starts = pairStores(fresh, server);
   const shared = [];
   if (SETTINGS.sharedPairServers) for (const start of starts) shared.push(await start());
   try {
-    for (const [index, load] of PAIR_LOADS.entries()) {
+    for (const [index, load] of CHAIN_LOADS.entries()) {
       const measured = [];
       for (const [position, start] of starts.entries()) {
         const servers = shared[position] ?? (await start());
@@ -176,7 +217,7 @@ async function pairFigures(fresh, server, results) {
           if (shared.length === 0) await servers.close();
         }
       }
-      results.push(...pairRows(load, measured));
+      results.push(...load.rows(load, measured));
     }
   } finally {
     await Promise.all(shared.map((servers) => servers.close()));
@@ -348,7 +389,7 @@ const server = await startPostgresServer();
 try {
   const fresh = databases(directory, server);
   const results = [];
-  await pairFigures(fresh, server, results);
+  await chainFigures(fresh, server, results);
   await httpPairFigures(fresh, server, results);
   await listingFigures(fresh, results);
   await replicaFigures(fresh, results);
