@@ -12,7 +12,13 @@ import { ATTACK_WITH_DAMAGE } from "./lib/attacks.mjs";
 import { measureConcurrentWriters } from "./lib/concurrent-writers.mjs";
 import { cpuAccountingAvailable } from "./lib/cpu.mjs";
 import { balancerAvailable, median, startHttpStores } from "./lib/http-pairs.mjs";
-import { buildPostgresLog, buildSqliteLog, timeNewestEvents } from "./lib/large-log.mjs";
+import {
+  buildPostgresLog,
+  buildSqliteLog,
+  SEARCHES,
+  timeNewestEvents,
+  timeSearches,
+} from "./lib/large-log.mjs";
 import { measureListenLatency, measureNotificationLatency } from "./lib/notification-latency.mjs";
 import { startPairServers } from "./lib/pairs.mjs";
 
@@ -47,6 +53,7 @@ const SETTINGS = quick
       httpTurnSeconds: 1,
       events: 100_000,
       listSamples: 100,
+      searchSamples: 100,
       latencySamples: 60,
       writerSeconds: 2,
     }
@@ -58,6 +65,7 @@ const SETTINGS = quick
       httpTurnSeconds: 2,
       events: 1_000_000,
       listSamples: 1_000,
+      searchSamples: 1_000,
       latencySamples: 300,
       writerSeconds: 30,
     };
@@ -330,11 +338,26 @@ async function listingFigures(fresh, results) {
   ]) {
     const times = await timeNewestEvents(location, SETTINGS.listSamples, SETTINGS.events);
     const name = `newest 50 of ${SETTINGS.events} events, resources/read over stdio, ${store}`;
-    results.push(
-      { name: `${name}, p50`, value: round(percentile(times, 0.5), 3), unit: "ms", target: "< 5" },
-      { name: `${name}, p99`, value: round(percentile(times, 0.99), 3), unit: "ms", target: "" },
-    );
+    results.push(...latencyRows(name, times, "< 5"));
   }
+  for (const { query, share } of SEARCHES) {
+    for (const [store, location] of [
+      ["SQLite", sqlitePath],
+      ["PostgreSQL", postgresUrl],
+    ]) {
+      const times = await timeSearches(location, query, SETTINGS.searchSamples);
+      const name = `session_log_search over ${SETTINGS.events} events, newest 20 holding "${query}" (${share}), over stdio, ${store}`;
+      results.push(...latencyRows(name, times, "< 20"));
+    }
+  }
+}
+
+/** A p50 row with its target and a p99 row beside it, in milliseconds. */
+function latencyRows(name, times, target) {
+  return [
+    { name: `${name}, p50`, value: round(percentile(times, 0.5), 3), unit: "ms", target },
+    { name: `${name}, p99`, value: round(percentile(times, 0.99), 3), unit: "ms", target: "" },
+  ];
 }
 
 async function replicaFigures(fresh, results) {
