@@ -19,8 +19,10 @@ import {
   timeNewestEvents,
   timeSearches,
 } from "./lib/large-log.mjs";
+import { connectStdio } from "./lib/mcp.mjs";
 import { measureListenLatency, measureNotificationLatency } from "./lib/notification-latency.mjs";
 import { startPairServers } from "./lib/pairs.mjs";
+import { playSession, timeRecaps } from "./lib/recap.mjs";
 
 const quick = process.argv.includes("--quick");
 /**
@@ -54,6 +56,7 @@ const SETTINGS = quick
       events: 100_000,
       listSamples: 100,
       searchSamples: 100,
+      recapSamples: 30,
       latencySamples: 60,
       writerSeconds: 2,
     }
@@ -66,6 +69,7 @@ const SETTINGS = quick
       events: 1_000_000,
       listSamples: 1_000,
       searchSamples: 1_000,
+      recapSamples: 300,
       latencySamples: 300,
       writerSeconds: 30,
     };
@@ -360,6 +364,27 @@ function latencyRows(name, times, target) {
   ];
 }
 
+/** Events of the session recapped, in a quick run too (docs/campaign.md §10.4). */
+const RECAP_EVENTS = 2_000;
+
+/** A session of mixed events played on each store, then its recap timed through the same server. */
+async function recapFigures(fresh, results) {
+  for (const [store, database] of [
+    ["SQLite", async () => fresh.sqlite()],
+    ["PostgreSQL", fresh.postgres],
+  ]) {
+    const { client } = await connectStdio(await database());
+    try {
+      const sessionId = await playSession(client, RECAP_EVENTS);
+      const { times, recapped } = await timeRecaps(client, sessionId, SETTINGS.recapSamples);
+      const name = `session_recap of a session of ${RECAP_EVENTS} mixed events, first page (${recapped} events), over stdio, ${store}`;
+      results.push(...latencyRows(name, times, "< 50"));
+    } finally {
+      await client.close();
+    }
+  }
+}
+
 async function replicaFigures(fresh, results) {
   const latency = await measureNotificationLatency(await fresh.postgres(), SETTINGS.latencySamples);
   results.push(
@@ -415,6 +440,7 @@ try {
   await chainFigures(fresh, server, results);
   await httpPairFigures(fresh, server, results);
   await listingFigures(fresh, results);
+  await recapFigures(fresh, results);
   await replicaFigures(fresh, results);
   process.stderr.write(
     `\n@tabletop-mcp/campaign benchmarks${quick ? " (quick)" : ""}; PostgreSQL from ${server.binaries.source} binaries\n`,
