@@ -90,8 +90,8 @@ const PAIR_LOADS = [
 
 /**
  * Adversary attacks with their damage applied (docs/campaign.md §10.4), read at capacity as
- * the pairs are: 64 chains, a fight each, every session's log with a subscriber. Measured on
- * the same servers as the pairs, after them.
+ * the pairs are: 64 chains, a fight each, every session's log with a subscriber. Measured
+ * after the pairs, a fifth load on each store.
  */
 const ATTACK_LOAD = {
   layout: "a campaign per chain",
