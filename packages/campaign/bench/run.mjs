@@ -8,12 +8,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startPostgresServer } from "../tests/support/postgres-server.mjs";
 import { runSql } from "../tests/support/sql.mjs";
+import { ATTACK_WITH_DAMAGE } from "./lib/attacks.mjs";
 import { measureConcurrentWriters } from "./lib/concurrent-writers.mjs";
 import { cpuAccountingAvailable } from "./lib/cpu.mjs";
 import { balancerAvailable, median, startHttpStores } from "./lib/http-pairs.mjs";
-import { buildPostgresLog, buildSqliteLog, timeNewestEvents } from "./lib/large-log.mjs";
+import {
+  buildPostgresLog,
+  buildSqliteLog,
+  SEARCHES,
+  timeNewestEvents,
+  timeSearches,
+} from "./lib/large-log.mjs";
+import { connectStdio } from "./lib/mcp.mjs";
 import { measureListenLatency, measureNotificationLatency } from "./lib/notification-latency.mjs";
 import { startPairServers } from "./lib/pairs.mjs";
+import { playSession, timeRecaps } from "./lib/recap.mjs";
 
 const quick = process.argv.includes("--quick");
 /**
@@ -46,6 +55,8 @@ const SETTINGS = quick
       httpTurnSeconds: 1,
       events: 100_000,
       listSamples: 100,
+      searchSamples: 100,
+      recapSamples: 30,
       latencySamples: 60,
       writerSeconds: 2,
     }
@@ -57,6 +68,8 @@ const SETTINGS = quick
       httpTurnSeconds: 2,
       events: 1_000_000,
       listSamples: 1_000,
+      searchSamples: 1_000,
+      recapSamples: 300,
       latencySamples: 300,
       writerSeconds: 30,
     };
@@ -74,6 +87,18 @@ const PAIR_LOADS = [
   { layout: "one campaign", chains: 64, targets: false },
   { layout: "one campaign", chains: 16, targets: false },
 ];
+
+/**
+ * Adversary attacks with their damage applied (docs/campaign.md §10.4), read at capacity as
+ * the pairs are: 64 chains, a fight each, every session's log with a subscriber. Measured
+ * after the pairs, a fifth load on each store.
+ */
+const ATTACK_LOAD = {
+  layout: "a campaign per chain",
+  chains: 64,
+  targets: true,
+  work: ATTACK_WITH_DAMAGE,
+};
 
 function percentile(values, fraction) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -105,20 +130,20 @@ function databases(directory, server) {
 /** The rows of one load: pairs/s, CPU per pair and busy cores of each store, side by side. */
 function pairRows({ layout, chains, targets }, [sqlite, one, two]) {
   const label = `${chains} chains, ${layout}`;
-  const cpuBound = `<= ${round(2 * sqlite.cpuMsPerPair, 2)}`;
+  const cpuBound = `<= ${round(2 * sqlite.cpuMsPerStep, 2)}`;
   const stores = [
     { store: "SQLite", figure: sqlite, pairsTarget: "", cpuTarget: "" },
     { store: "PostgreSQL, 1 replica", figure: one, pairsTarget: ">= 1000", cpuTarget: cpuBound },
     {
       store: "PostgreSQL, 2 replicas",
       figure: two,
-      pairsTarget: `>= ${round(one.pairsPerSecond)}`,
+      pairsTarget: `>= ${round(one.stepsPerSecond)}`,
       cpuTarget: cpuBound,
     },
   ];
   const results = stores.map(({ store, figure, pairsTarget }) => ({
     name: `durable roll + apply pairs over stdio, ${label}: ${store}`,
-    value: round(figure.pairsPerSecond),
+    value: round(figure.stepsPerSecond),
     unit: "pairs/s",
     target: targets ? pairsTarget : "",
   }));
@@ -126,13 +151,41 @@ function pairRows({ layout, chains, targets }, [sqlite, one, two]) {
   for (const { store, figure, cpuTarget } of stores) {
     results.push({
       name: `CPU per pair (client + servers + database), ${label}: ${store}; ${round(figure.busyCores, 2)} cores busy`,
-      value: round(figure.cpuMsPerPair, 2),
+      value: round(figure.cpuMsPerStep, 2),
       unit: "ms",
       target: targets ? cpuTarget : "",
     });
   }
   return results;
 }
+
+/** The attack load's rows: attacks/s of each store, SQLite's with its target, and their CPU. */
+function attackRows({ layout, chains }, figures) {
+  const label = `${chains} chains, ${layout}, a subscriber to each session's log`;
+  const stores = ["SQLite", "PostgreSQL, 1 replica", "PostgreSQL, 2 replicas"];
+  const results = figures.map((figure, index) => ({
+    name: `adversary_attack with apply: true (roll, damage marked, events, notification) over stdio, ${label}: ${stores[index]}`,
+    value: round(figure.stepsPerSecond),
+    unit: "attacks/s",
+    target: index === 0 ? ">= 1000" : "",
+  }));
+  if (!cpuAccountingAvailable()) return results;
+  for (const [index, figure] of figures.entries()) {
+    results.push({
+      name: `CPU per attack (client + servers + database), ${label}: ${stores[index]}; ${round(figure.busyCores, 2)} cores busy`,
+      value: round(figure.cpuMsPerStep, 2),
+      unit: "ms",
+      target: "",
+    });
+  }
+  return results;
+}
+
+/** Every load on the servers of each store, in order, with the function giving its rows. */
+const CHAIN_LOADS = [
+  ...PAIR_LOADS.map((load) => ({ ...load, rows: pairRows })),
+  { ...ATTACK_LOAD, rows: attackRows },
+];
 
 /** Each store's servers: one replica of SQLite, one of PostgreSQL, two of PostgreSQL. */
 function pairStores(fresh, server) {
@@ -156,12 +209,12 @@ function pairStores(fresh, server) {
  * Every load on every store, the stores side by side within each load. Servers are started
  * for each load, or once for all of them (`sharedPairServers`).
  */
-async function pairFigures(fresh, server, results) {
+async function chainFigures(fresh, server, results) {
   const starts = pairStores(fresh, server);
   const shared = [];
   if (SETTINGS.sharedPairServers) for (const start of starts) shared.push(await start());
   try {
-    for (const [index, load] of PAIR_LOADS.entries()) {
+    for (const [index, load] of CHAIN_LOADS.entries()) {
       const measured = [];
       for (const [position, start] of starts.entries()) {
         const servers = shared[position] ?? (await start());
@@ -176,7 +229,7 @@ async function pairFigures(fresh, server, results) {
           if (shared.length === 0) await servers.close();
         }
       }
-      results.push(...pairRows(load, measured));
+      results.push(...load.rows(load, measured));
     }
   } finally {
     await Promise.all(shared.map((servers) => servers.close()));
@@ -289,10 +342,46 @@ async function listingFigures(fresh, results) {
   ]) {
     const times = await timeNewestEvents(location, SETTINGS.listSamples, SETTINGS.events);
     const name = `newest 50 of ${SETTINGS.events} events, resources/read over stdio, ${store}`;
-    results.push(
-      { name: `${name}, p50`, value: round(percentile(times, 0.5), 3), unit: "ms", target: "< 5" },
-      { name: `${name}, p99`, value: round(percentile(times, 0.99), 3), unit: "ms", target: "" },
-    );
+    results.push(...latencyRows(name, times, "< 5"));
+  }
+  for (const { query, share } of SEARCHES) {
+    for (const [store, location] of [
+      ["SQLite", sqlitePath],
+      ["PostgreSQL", postgresUrl],
+    ]) {
+      const times = await timeSearches(location, query, SETTINGS.searchSamples);
+      const name = `session_log_search over ${SETTINGS.events} events, newest 20 holding "${query}" (${share}), over stdio, ${store}`;
+      results.push(...latencyRows(name, times, "< 20"));
+    }
+  }
+}
+
+/** A p50 row with its target and a p99 row beside it, in milliseconds. */
+function latencyRows(name, times, target) {
+  return [
+    { name: `${name}, p50`, value: round(percentile(times, 0.5), 3), unit: "ms", target },
+    { name: `${name}, p99`, value: round(percentile(times, 0.99), 3), unit: "ms", target: "" },
+  ];
+}
+
+/** Events of the session recapped, in a quick run too (docs/campaign.md §10.4). */
+const RECAP_EVENTS = 2_000;
+
+/** A session of mixed events played on each store, then its recap timed through the same server. */
+async function recapFigures(fresh, results) {
+  for (const [store, database] of [
+    ["SQLite", async () => fresh.sqlite()],
+    ["PostgreSQL", fresh.postgres],
+  ]) {
+    const { client } = await connectStdio(await database());
+    try {
+      const sessionId = await playSession(client, RECAP_EVENTS);
+      const { times, recapped } = await timeRecaps(client, sessionId, SETTINGS.recapSamples);
+      const name = `session_recap of a session of ${RECAP_EVENTS} mixed events, first page (${recapped} events), over stdio, ${store}`;
+      results.push(...latencyRows(name, times, "< 50"));
+    } finally {
+      await client.close();
+    }
   }
 }
 
@@ -348,9 +437,10 @@ const server = await startPostgresServer();
 try {
   const fresh = databases(directory, server);
   const results = [];
-  await pairFigures(fresh, server, results);
+  await chainFigures(fresh, server, results);
   await httpPairFigures(fresh, server, results);
   await listingFigures(fresh, results);
+  await recapFigures(fresh, results);
   await replicaFigures(fresh, results);
   process.stderr.write(
     `\n@tabletop-mcp/campaign benchmarks${quick ? " (quick)" : ""}; PostgreSQL from ${server.binaries.source} binaries\n`,

@@ -1,10 +1,39 @@
-// Reading the newest 50 events of a session of a million, through a real client.
+// A session of a million notes, read through a real client: its newest 50 events, and searches
+// of its text for a common word and a rare one.
 import { performance } from "node:perf_hooks";
 import { openCampaignStore } from "../../dist/index.js";
 import { runSql } from "../../tests/support/sql.mjs";
-import { connectStdio } from "./mcp.mjs";
+import { call, connectStdio } from "./mcp.mjs";
 
 const TS = "2025-01-15T10:00:00.000Z";
+
+/** What the notes say, in turn: "goblin" is in one note in eight. */
+const NOTES = [
+  "The party crosses the river at dusk",
+  "Goblin scouts watch the road from the ridge",
+  "Mira haggles with the ferryman over the fare",
+  "Rain turns the mountain pass to mud",
+  "The innkeeper hears rumours about the old keep",
+  "A wolf howls somewhere beyond the campfire",
+  "Thorne studies the map by lantern light",
+  "The caravan master pays half the promised coin",
+];
+
+/** Every `RARE_EVERY`th note says `RARE_NOTE` instead, the only one holding "Vexmoor". */
+const RARE_EVERY = 10_000;
+const RARE_NOTE = "A letter bearing the seal of Vexmoor turns up";
+
+/** The searches timed: a word many notes hold and one that few do, with their share. */
+export const SEARCHES = [
+  { query: "goblin", share: `1 note in ${NOTES.length}` },
+  { query: "Vexmoor", share: `1 note in ${RARE_EVERY.toLocaleString("en")}` },
+];
+
+/** The text of note `seq`, with its number so that each differs. */
+function noteText(seq) {
+  const text = seq % RARE_EVERY === 0 ? RARE_NOTE : NOTES[seq % NOTES.length];
+  return `${text} (note ${seq})`;
+}
 
 /**
  * A campaign of the process owner (`local`, who reads it over stdio) and its session holding
@@ -44,7 +73,7 @@ export async function buildSqliteLog(path, events) {
           request_id: String(seq),
           invocation_id: `inv_${seq}`,
           actor: "local",
-          payload_json: `{"text":"note ${seq}"}`,
+          payload_json: JSON.stringify({ text: noteText(seq) }),
         })),
       );
     }
@@ -53,7 +82,7 @@ export async function buildSqliteLog(path, events) {
   await store.close();
 }
 
-/** The same log in a migrated PostgreSQL database, written by the server itself. */
+/** The same log in a migrated PostgreSQL database, indexed for search by its own trigger. */
 export async function buildPostgresLog(url, events) {
   await runSql(
     url,
@@ -77,11 +106,16 @@ export async function buildPostgresLog(url, events) {
     `INSERT INTO session_events (session_id, seq, ts, type, request_id, invocation_id, actor,
        payload_json)
      SELECT 'sess_bench', g, $1, 'NOTE_ADDED', g::text, 'inv_' || g, 'local',
-       '{"text":"note ' || g || '"}'
+       json_build_object('text',
+         CASE WHEN g % $4 = 0 THEN $5 ELSE ($3::text[])[g % cardinality($3::text[]) + 1] END
+         || ' (note ' || g || ')')::text
      FROM generate_series(1, $2::integer) AS g`,
-    [TS, events],
+    [TS, events, NOTES, RARE_EVERY, RARE_NOTE],
   );
-  await runSql(url, "ANALYZE session_events");
+  // A bulk load leaves the planner the statistics of an empty search index until autovacuum
+  // analyses it, as a running server's database soon would: without them every search walks or
+  // scans the whole index.
+  await runSql(url, "ANALYZE session_events, session_event_search");
 }
 
 /**
@@ -98,6 +132,28 @@ export async function timeNewestEvents(location, samples, events) {
     times.push(performance.now() - started);
     const page = JSON.parse(result.contents[0].text);
     if (page.events.length !== 50 || page.events[0].seq !== events) throw new Error("wrong page");
+  }
+  await client.close();
+  return times;
+}
+
+/**
+ * Times `session_log_search` for `query` through a stdio server on `location`: the newest page
+ * of 20 events holding it, as the GM (the process owner) asks.
+ *
+ * @returns {Promise<number[]>} milliseconds per search
+ */
+export async function timeSearches(location, query, samples) {
+  const { client } = await connectStdio(location);
+  const times = [];
+  for (let index = 0; index < samples; index++) {
+    const started = performance.now();
+    const page = await call(client, "session_log_search", { campaign_id: "camp_bench", query });
+    times.push(performance.now() - started);
+    const texts = page.events.map((event) => JSON.parse(event.payload_json).text.toLowerCase());
+    if (texts.length === 0 || texts.some((text) => !text.includes(query.toLowerCase()))) {
+      throw new Error(`wrong matches for ${query}`);
+    }
   }
   await client.close();
   return times;

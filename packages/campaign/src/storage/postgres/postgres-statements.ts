@@ -21,25 +21,52 @@ const EVENT_OF_E = EVENT.split(",")
   .map((column) => `e.${column.trim()}`)
   .join(", ");
 /**
+ * The newest positions of a campaign a search walks before it asks the words' index
+ * (docs/campaign.md §10.8): walking them costs a few milliseconds, and a word too rare to fill a
+ * page among them is held by few enough older events that the index finds them as fast.
+ */
+const SEARCH_WINDOW = 10_000;
+
+/** What a found event must hold and pass: `$2`'s words and the filters `$3` to `$5`. */
+const SEARCH_MATCH = `words @@ plainto_tsquery('simple'::regconfig, $2)
+      AND ($3::text IS NULL OR session_id = $3)
+      AND (NOT gm_only OR $4)
+      AND ($5::text[] IS NULL OR type = ANY ($5::text[]))`;
+
+/**
  * A campaign's events whose words hold every word of `$2`, newest first: `$1` the campaign, `$3`
  * a session or null, `$4` whether GM-only notes are found, `$5` the types or null, `$6` the
- * page's size, and a condition on the position (`AND …`, or nothing). The page's positions are
- * found first and only then its events read, so that the planner weighs finding the words
- * through their index against walking the campaign's newest positions by how many events hold
- * them, not by the width of the events (docs/campaign.md §10.8).
+ * page's size, and a condition on the position (`AND …`, or nothing). The campaign's newest
+ * {@link SEARCH_WINDOW} positions are walked first, which fills the page at once for words many
+ * events hold; only when they leave it short are the older events holding the words found
+ * through the index (materialised, so that the planner cannot walk instead: it guesses a rare
+ * word's share of the events, 0.5 % for any word outside its statistics, and walked a million
+ * positions for a word one event in 10,000 holds). The page's positions are found before its
+ * events are read (docs/campaign.md §10.8).
  */
 function searchStatement(beforePosition: string): string {
-  return `SELECT ${EVENT_OF_E} FROM (
-      SELECT position, session_id, seq FROM session_event_search
-      WHERE campaign_id = $1 AND words @@ plainto_tsquery('simple'::regconfig, $2)
-        AND ($3::text IS NULL OR session_id = $3)
-        AND (NOT gm_only OR $4)
-        AND ($5::text[] IS NULL OR type = ANY ($5::text[]))
-        ${beforePosition}
+  return `WITH recent AS MATERIALIZED (
+      SELECT position, session_id, seq FROM (
+        SELECT position, session_id, seq, type, gm_only, words FROM session_event_search
+        WHERE campaign_id = $1 ${beforePosition}
+        ORDER BY position DESC LIMIT ${SEARCH_WINDOW}
+      ) newest
+      WHERE ${SEARCH_MATCH}
       ORDER BY position DESC LIMIT $6
+    ), older AS MATERIALIZED (
+      SELECT position, session_id, seq FROM session_event_search
+      WHERE (SELECT count(*) FROM recent) < $6 AND campaign_id = $1
+        AND position + 0 < (SELECT position FROM session_event_search
+          WHERE campaign_id = $1 ${beforePosition}
+          ORDER BY position DESC OFFSET ${SEARCH_WINDOW - 1} LIMIT 1)
+        AND ${SEARCH_MATCH}
+    )
+    SELECT ${EVENT_OF_E} FROM (
+      SELECT position, session_id, seq FROM recent
+      UNION ALL (SELECT position, session_id, seq FROM older ORDER BY position DESC LIMIT $6)
     ) found
     JOIN session_events e ON e.session_id = found.session_id AND e.seq = found.seq
-    ORDER BY found.position DESC`;
+    ORDER BY found.position DESC LIMIT $6`;
 }
 
 /** A character with its profile and state, to be narrowed by a WHERE clause. */
