@@ -81,7 +81,10 @@ async function eventsAfter(
   return found.reverse();
 }
 
-/** The longest start of `events` whose recap fits the answer, at least one event. */
+/**
+ * A start of `events` whose recap fits the answer: all of them, or halved until it fits, at
+ * least one event (docs/campaign.md §4.36).
+ */
 function pageOf(session: Session, events: readonly SessionEvent[]): RecapPage {
   const header = {
     id: session.id,
