@@ -153,6 +153,11 @@ describeInBrowser("the encounter tracker view", (browser) => {
       1,
     );
     expect(await captain.locator(".thresholds").textContent()).toBe("Major 7 · Severe 14");
+    // A party of one: a budget of 3 + 2; the Leader costs 3 and each Minion is a party-sized
+    // group of its own, 1 each (docs/campaign.md §2.10). Over, and said.
+    expect(await host.view.locator(".fight-state").textContent()).toBe(
+      "Active · battle points 6 of 5, over budget",
+    );
 
     const group = host.view.getByRole("list", { name: "Reed Wisp Minions" });
     expect(await group.getByRole("heading").allTextContents()).toEqual([

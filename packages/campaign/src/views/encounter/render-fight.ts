@@ -53,7 +53,9 @@ export function countdownItem(
 function fightSummary(fight: Fight): string {
   const parts = [fight.active ? "Active" : `Ended${fight.outcome ? `: ${fight.outcome}` : ""}`];
   if (fight.battlePoints) {
-    parts.push(`battle points ${fight.battlePoints.spent} of ${fight.battlePoints.budget}`);
+    const { spent, budget } = fight.battlePoints;
+    // Going over the budget is allowed, and said (docs/campaign.md §2.10).
+    parts.push(`battle points ${spent} of ${budget}${spent > budget ? ", over budget" : ""}`);
   }
   return parts.join(" · ");
 }

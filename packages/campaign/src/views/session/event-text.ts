@@ -190,10 +190,11 @@ const TELLINGS: Readonly<Record<string, EventTelling>> = {
     tell: (payload) =>
       `${stringOr(payload.name, "An adversary")}'s Stress ${numberOr(payload.before, 0)} → ${numberOr(payload.after, 0)}`,
   },
+  ADVERSARY_ATTACK_ROLLED: { kind: "roll", tell: (payload) => attacked(payload) },
   CONDITION_SET: {
     kind: "change",
     tell: (payload) =>
-      `${stringOr(payload.target_name, "An adversary")} ${payload.on === true ? "is now" : "is no longer"} ${stringOr(payload.condition, "").toLowerCase()}`,
+      `${stringOr(payload.target_name, "Someone")} ${payload.on === true ? "is now" : "is no longer"} ${stringOr(payload.condition, "").toLowerCase()}`,
   },
   COUNTDOWN_CREATED: {
     kind: "change",
@@ -217,6 +218,17 @@ const TELLINGS: Readonly<Record<string, EventTelling>> = {
       `GM spent ${numberOr(payload.spent, 0)} Fear: ${stringOr(payload.reason, "")}`,
   },
 };
+
+/** An adversary's attack (docs/campaign.md §4.31): the d20, the total, and what it did. */
+function attacked(payload: JsonObject): string {
+  const bonus = numberOr(payload.experience_bonus, 0);
+  const sum = `d20 ${numberOr(payload.d20, 0)} + ${numberOr(payload.modifier, 0)}${bonus > 0 ? ` + ${bonus}` : ""}`;
+  const result =
+    payload.hit !== true
+      ? "a miss"
+      : `${payload.critical === true ? "a critical hit" : "a hit"} for ${numberOr(payload.damage, 0)} damage`;
+  return `${stringOr(payload.instance_name, "An adversary")} attacked ${stringOr(payload.target_name, "someone")}: ${sum} = ${numberOr(payload.total, 0)} against Evasion ${numberOr(payload.evasion, 0)}, ${result}`;
+}
 
 /** The names of `{id, name}` items of an event, joined. */
 function namesOf(items: unknown): string {
